@@ -1,0 +1,350 @@
+"""Legal plays for the player on roll, written once.
+
+A *play* is everything one player does with one roll: up to two steps (four
+with doubles). :func:`legal_plays` returns one :class:`Play` per distinct
+resulting position (hits included), already filtered by the rules that the
+seeds spell out: enter from the bar first; never land on a point held by two
+or more opposing checkers; bear off only with every checker at home, with the
+exact number or, failing that, a larger number from the highest occupied
+point; use as many dice as possible; when only one die can be played, play
+the larger if possible.
+
+Points in steps use the mover's numbering: 1..24, ``25`` for the bar and
+``0`` for off.
+
+>>> from core.position import Position
+>>> plays = legal_plays(Position.initial(), (3, 1))
+>>> len(plays)
+16
+>>> sorted(p.steps for p in plays)[0]
+((6, 5), (8, 5))
+
+Internally a side is packed into one integer, four bits per place (index 0..23
+for points 1..24, 24 for the bar), so a step is two additions and a result is
+hashed as one int. :func:`legal_plays` uses a fast search; :func:`reference_plays`
+is the plain exhaustive search over every order of the dice that the fast one
+is tested against.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .errors import BackgammonError
+from .position import BAR, Position
+
+Step = tuple[int, int]
+"""(from_point, to_point): 1..24, 25 = bar, 0 = off, in the mover's numbering."""
+
+_BIT = tuple(1 << (4 * i) for i in range(25))
+_BAR_SHIFT = 4 * BAR
+_HOME_MASK = (1 << 24) - 1  # points 1..6
+
+
+def pack(side: Sequence[int]) -> int:
+    """Pack 25 counts (points 1..24, bar) into one integer, four bits each."""
+    value = 0
+    for i, n in enumerate(side):
+        value |= n << (4 * i)
+    return value
+
+
+def unpack(value: int) -> tuple[int, ...]:
+    """The inverse of :func:`pack`."""
+    return tuple((value >> (4 * i)) & 15 for i in range(25))
+
+
+class Play:
+    """One legal play: its steps, the points it hits and the position it leaves.
+
+    ``result`` is the position after the play, **still from the mover's side**;
+    ``play.result.swapped()`` hands it to the opponent. Two plays are equal when
+    they leave the same position.
+    """
+
+    __slots__ = ("position", "steps", "_board", "_hits", "_result")
+
+    def __init__(self, position: Position, steps: tuple[Step, ...], board: int, hits: int) -> None:
+        self.position = position
+        self.steps = steps
+        self._board = board
+        self._hits = hits
+        self._result: Position | None = None
+
+    @property
+    def hits(self) -> tuple[int, ...]:
+        """Points (mover's numbering) where an opposing blot was hit, highest first."""
+        return tuple(i + 1 for i in range(23, -1, -1) if (self._hits >> i) & 1)
+
+    @property
+    def key(self) -> int:
+        """A hashable value that identifies the resulting position."""
+        return (self._hits << 100) | self._board
+
+    @property
+    def result(self) -> Position:
+        """The position after the play, from the mover's point of view."""
+        if self._result is None:
+            opponent = list(self.position.opponent)
+            for i in range(24):
+                if (self._hits >> i) & 1:
+                    opponent[23 - i] = 0
+                    opponent[BAR] += 1
+            self._result = Position._unchecked(unpack(self._board), tuple(opponent))
+        return self._result
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self.key == other.key and self.position == other.position
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        from .notation import format_play
+
+        return f"<Play {format_play(self)}>"
+
+
+class _Board:
+    """What stays fixed during one turn: the opponent's blocks and blots."""
+
+    __slots__ = ("blocked", "blots")
+
+    def __init__(self, position: Position) -> None:
+        opp = position.opponent
+        self.blocked = tuple(opp[23 - i] >= 2 for i in range(24))
+        blots = 0
+        for i in range(24):
+            if opp[23 - i] == 1:
+                blots |= 1 << i
+        self.blots = blots
+
+
+def _target(m: int, s: int, d: int, blocked: tuple[bool, ...]) -> int | None:
+    """Where a checker at index ``s`` lands with die ``d`` (-1 = off), or None if it may not move."""
+    if not (m >> (4 * s)) & 15:
+        return None
+    if s != BAR and m >> _BAR_SHIFT:
+        return None
+    t = s - d
+    if t >= 0:
+        return None if blocked[t] else t
+    if m >> 24:  # a checker outside the home board (or on the bar)
+        return None
+    if t == -1 or not (m >> (4 * (s + 1))):
+        return -1
+    return None
+
+
+def _singles(m: int, d: int, blocked: tuple[bool, ...]) -> list[tuple[int, int]]:
+    """Every legal single step ``(s, t)`` with die ``d`` (t = -1 for off)."""
+    if m >> _BAR_SHIFT:
+        t = BAR - d
+        return [] if blocked[t] else [(BAR, t)]
+    out = []
+    s = 23
+    while s >= 0 and not (m >> (4 * s)):
+        s -= 1
+    all_home = not (m >> 24)
+    top = s
+    while s >= 0:
+        if (m >> (4 * s)) & 15:
+            t = s - d
+            if t >= 0:
+                if not blocked[t]:
+                    out.append((s, t))
+            elif all_home and (t == -1 or s == top):
+                out.append((s, -1))
+        s -= 1
+    return out
+
+
+def _apply(m: int, hits: int, s: int, t: int, blots: int) -> tuple[int, int]:
+    m -= _BIT[s]
+    if t >= 0:
+        m += _BIT[t]
+        hits |= blots & (1 << t)
+    return m, hits
+
+
+def _as_steps(raw: Iterable[tuple[int, int]]) -> tuple[Step, ...]:
+    return tuple((s + 1, t + 1) for s, t in raw)
+
+
+def _finish(position: Position, found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]) -> tuple[Play, ...]:
+    if not found:
+        return ()
+    most = max(len(v[2]) for v in found.values())
+    return tuple(
+        Play(position, _as_steps(raw), m, hits) for m, hits, raw in found.values() if len(raw) == most
+    )
+
+
+def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
+    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+        raise BackgammonError(f"dice {tuple(dice)!r}: two numbers from 1 to 6 expected", "invalid-dice")
+    return dice[0], dice[1]
+
+
+def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
+    """Every legal play of the player on roll, one per distinct resulting position.
+
+    An empty tuple means the roll cannot be played at all.
+
+    >>> from core.position import Position
+    >>> pos = Position.from_text("x bar:2 6:2 / o 6:2 5:2 4:2 3:2 2:2")
+    >>> [p.steps for p in legal_plays(pos, (6, 1))]
+    [((25, 24),)]
+    """
+    d1, d2 = _check_dice(dice)
+    m = pack(position.player)
+    board = _Board(position)
+    if d1 == d2:
+        return _finish(position, _doubles(m, d1, board))
+    big, small = (d1, d2) if d1 > d2 else (d2, d1)
+    outside = sum(position.player[6:])
+    if outside >= 3 and not position.player[BAR]:
+        found = _two_dice_contact(m, big, small, board)
+    else:
+        found = _two_dice_search(m, big, small, board)
+    return _finish(position, found)
+
+
+def _two_dice_contact(m: int, big: int, small: int, board: _Board):  # type: ignore[no-untyped-def]
+    """Two different dice, nothing on the bar, no bear-off possible this turn.
+
+    Without bar or bear-off, a step's legality depends only on its source
+    holding a checker and its target not being blocked, so two steps by
+    different checkers commute, and only a checker that moves twice needs
+    the landing point of its first step checked.
+    """
+    blocked, blots = board.blocked, board.blots
+    first = _singles(m, big, blocked)
+    second = _singles(m, small, blocked)
+    found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+    for s1, t1 in first:
+        m1 = m - _BIT[s1] + _BIT[t1]
+        h1 = blots & (1 << t1)
+        more = (m >> (4 * s1)) & 15 > 1
+        for s2, t2 in second:
+            if s2 == s1 and not more:
+                continue
+            m2 = m1 - _BIT[s2] + _BIT[t2]
+            h2 = h1 | (blots & (1 << t2))
+            key = (h2 << 100) | m2
+            if key not in found:
+                found[key] = (m2, h2, ((s1, t1), (s2, t2)))
+        # the same checker again, big die first
+        t2 = t1 - small
+        if t2 >= 0 and not blocked[t2]:
+            m2 = m1 - _BIT[t1] + _BIT[t2]
+            h2 = h1 | (blots & (1 << t2))
+            key = (h2 << 100) | m2
+            if key not in found:
+                found[key] = (m2, h2, ((s1, t1), (t1, t2)))
+    # the same checker, small die first (only the intermediate point differs)
+    for s1, t1 in second:
+        t2 = t1 - big
+        if t2 >= 0 and not blocked[t2]:
+            m2 = m - _BIT[s1] + _BIT[t2]
+            h2 = (blots & (1 << t1)) | (blots & (1 << t2))
+            key = (h2 << 100) | m2
+            if key not in found:
+                found[key] = (m2, h2, ((s1, t1), (t1, t2)))
+    if found:
+        return found
+    singles = first or second
+    for s, t in singles:
+        m1 = m - _BIT[s] + _BIT[t]
+        h1 = blots & (1 << t)
+        found[(h1 << 100) | m1] = (m1, h1, ((s, t),))
+    return found
+
+
+def _two_dice_search(m: int, big: int, small: int, board: _Board):  # type: ignore[no-untyped-def]
+    """Two different dice, general case: try both orders exhaustively."""
+    blocked, blots = board.blocked, board.blots
+    found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+    one: dict[int, dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]] = {big: {}, small: {}}
+    for d1, d2 in ((big, small), (small, big)):
+        for s1, t1 in _singles(m, d1, blocked):
+            m1, h1 = _apply(m, 0, s1, t1, blots)
+            seconds = _singles(m1, d2, blocked)
+            if not seconds:
+                one[d1][(h1 << 100) | m1] = (m1, h1, ((s1, t1),))
+            for s2, t2 in seconds:
+                m2, h2 = _apply(m1, h1, s2, t2, blots)
+                key = (h2 << 100) | m2
+                if key not in found:
+                    found[key] = (m2, h2, ((s1, t1), (s2, t2)))
+    if found:
+        return found
+    return one[big] or one[small]
+
+
+def _doubles(m: int, d: int, board: _Board) -> dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]:
+    """Doubles: up to four steps of ``d``, sources taken in non-increasing order.
+
+    Any legal sequence of equal steps can be reordered so that sources never
+    increase (bar first, then from the back), and that order is always legal,
+    so this visits each multiset of sources once.
+    """
+    blocked, blots = board.blocked, board.blots
+    found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+
+    def extend(m: int, hits: int, top: int, steps: tuple[tuple[int, int], ...]) -> None:
+        moved = False
+        if len(steps) < 4:
+            for s in range(top, -1, -1):
+                t = _target(m, s, d, blocked)
+                if t is None:
+                    continue
+                moved = True
+                m2, h2 = _apply(m, hits, s, t, blots)
+                extend(m2, h2, s, steps + ((s, t),))
+        if not moved and steps:
+            key = (hits << 100) | m
+            if key not in found:
+                found[key] = (m, hits, steps)
+
+    extend(m, 0, BAR, ())
+    return found
+
+
+def reference_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
+    """The plain exhaustive search: every order of the dice, every checker.
+
+    Slow and obviously right; :func:`legal_plays` is tested against it.
+    """
+    d1, d2 = _check_dice(dice)
+    board = _Board(position)
+    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+    found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+    first_die: dict[int, set[int]] = {}
+
+    def walk(m: int, hits: int, rest: tuple[int, ...], steps: tuple[tuple[int, int], ...]) -> None:
+        moves = _singles(m, rest[0], board.blocked) if rest else []
+        if not moves and steps:
+            key = (hits << 100) | m
+            found.setdefault(key, (m, hits, steps))
+            first_die.setdefault(key, set()).add(rest_first)
+        for s, t in moves:
+            m2, h2 = _apply(m, hits, s, t, board.blots)
+            walk(m2, h2, rest[1:], steps + ((s, t),))
+
+    m0 = pack(position.player)
+    for order in orders:
+        rest_first = order[0]
+        walk(m0, 0, order, ())
+    if d1 != d2 and found and max(len(v[2]) for v in found.values()) == 1:
+        # only one die can be played: the larger one if it can be
+        big = max(d1, d2)
+        if any(big in dice_used for dice_used in first_die.values()):
+            found = {k: v for k, v in found.items() if big in first_die[k]}
+    return _finish(position, found)
+
+
+def step_die(step: Step) -> int | None:
+    """The die a step with a definite distance uses (None for a bear-off, which may use a larger die)."""
+    s, t = step
+    return None if t == 0 else s - t
