@@ -18,7 +18,10 @@ from .errors import (
     InvalidRecordError,
     InvalidStateError,
 )
+from .moves import Play, Step, legal_plays
+from .notation import format_play, parse_play
 from .position import Position
+from .turn import Turn
 
 __all__ = [
     "AmbiguousPlayError",
@@ -30,5 +33,11 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "InvalidStateError",
+    "Play",
     "Position",
+    "Step",
+    "Turn",
+    "format_play",
+    "legal_plays",
+    "parse_play",
 ]

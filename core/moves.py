@@ -16,8 +16,8 @@ Points in steps use the mover's numbering: 1..24, ``25`` for the bar and
 >>> plays = legal_plays(Position.initial(), (3, 1))
 >>> len(plays)
 16
->>> sorted(p.steps for p in plays)[0]
-((6, 5), (8, 5))
+>>> sorted(p.steps for p in plays)[-1]
+((24, 21), (24, 23))
 
 Internally a side is packed into one integer, four bits per place (index 0..23
 for points 1..24, 24 for the bar), so a step is two additions and a result is
@@ -28,7 +28,7 @@ is tested against.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .errors import BackgammonError
 from .position import BAR, Position

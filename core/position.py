@@ -19,8 +19,8 @@ Position.from_text('x 6:2 5:1 / o 24:1')
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .errors import InvalidPositionError
 
@@ -213,7 +213,8 @@ class Position:
         lines = [" " + "".join(f"{p:>3}" for p in top[:6]) + " |" + "".join(f"{p:>3}" for p in top[6:])]
         for row in range(5):
             lines.append(" " + "".join(cell(p, row) for p in top[:6]) + " |" + "".join(cell(p, row) for p in top[6:]))
-        lines.append(f" bar X:{self.player[BAR]} O:{self.opponent[BAR]}   off X:{self.borne_off()[0]} O:{self.borne_off()[1]}")
+        off = self.borne_off()
+        lines.append(f" bar X:{self.player[BAR]} O:{self.opponent[BAR]}   off X:{off[0]} O:{off[1]}")
         for row in range(4, -1, -1):
             lines.append(
                 " " + "".join(cell(p, row) for p in bottom[:6]) + " |" + "".join(cell(p, row) for p in bottom[6:])

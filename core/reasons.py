@@ -1,0 +1,80 @@
+"""Stable reason codes for refused steps and actions.
+
+The codes are part of the interface: the web app and the tutorial embeds
+translate them (French and English live in ``web/``). :func:`describe` gives
+the English sentence used in error messages.
+
+>>> describe(MUST_ENTER)
+'you must enter from the bar first'
+"""
+
+from __future__ import annotations
+
+LEGAL = "legal"
+NO_CHECKER = "no-checker-there"
+MUST_ENTER = "must-enter-from-bar"
+BLOCKED = "point-blocked"
+BOTH_DICE = "must-use-both-dice"
+ALL_DICE = "must-use-all-dice"
+LARGER_DIE = "must-play-larger-die"
+CANNOT_BEAR_OFF = "cannot-bear-off-yet"
+BEAR_OFF_HIGHEST = "bear-off-from-highest"
+NO_MATCHING_DIE = "no-matching-die"
+WRONG_DIRECTION = "wrong-direction"
+NO_SUCH_POINT = "no-such-point"
+NO_DICE_LEFT = "no-dice-left"
+NO_LEGAL_PLAY = "no-legal-play"
+TURN_NOT_COMPLETE = "turn-not-complete"
+NOT_YOUR_TURN = "not-your-turn"
+ILLEGAL_PLAY = "illegal-play"
+
+# game and match actions
+GAME_OVER = "game-over"
+MATCH_OVER = "match-over"
+NOT_NOW = "not-now"
+MUST_ROLL = "must-roll-first"
+ALREADY_ROLLED = "already-rolled"
+CUBE_NOT_YOURS = "cube-not-yours"
+CUBE_UNAVAILABLE = "cube-unavailable"
+CUBE_AT_MAX = "cube-at-maximum"
+NO_OFFER = "no-offer-pending"
+RESIGN_NOT_HIGHER = "resign-must-be-higher"
+INVALID_RESIGN = "invalid-resignation"
+
+_ENGLISH = {
+    LEGAL: "the step is legal",
+    NO_CHECKER: "you have no checker there",
+    MUST_ENTER: "you must enter from the bar first",
+    BLOCKED: "that point is blocked",
+    BOTH_DICE: "you must use both dice",
+    ALL_DICE: "you must use as many dice as possible",
+    LARGER_DIE: "with only one die playable you must play the larger",
+    CANNOT_BEAR_OFF: "you cannot bear off until all your checkers are home",
+    BEAR_OFF_HIGHEST: "a larger number bears off only from the highest point",
+    NO_MATCHING_DIE: "no die left shows that number",
+    WRONG_DIRECTION: "checkers move towards your home board",
+    NO_SUCH_POINT: "there is no such point",
+    NO_DICE_LEFT: "all the dice are used",
+    NO_LEGAL_PLAY: "the roll cannot be played",
+    TURN_NOT_COMPLETE: "the turn is not complete",
+    NOT_YOUR_TURN: "it is not your turn",
+    ILLEGAL_PLAY: "that play is not legal",
+    GAME_OVER: "the game is over",
+    MATCH_OVER: "the match is over",
+    NOT_NOW: "that is not possible now",
+    MUST_ROLL: "roll the dice first",
+    ALREADY_ROLLED: "you may only do that before rolling",
+    CUBE_NOT_YOURS: "only the owner of the cube may redouble",
+    CUBE_UNAVAILABLE: "the cube is not in play in this game",
+    CUBE_AT_MAX: "the cube is already at 64",
+    NO_OFFER: "there is no offer to answer",
+    RESIGN_NOT_HIGHER: "after a declined offer only a higher one may follow this turn",
+    INVALID_RESIGN: "resign a single game, a gammon or a backgammon",
+}
+
+ALL = tuple(_ENGLISH)
+
+
+def describe(reason: str) -> str:
+    """The English sentence for a reason code (the code itself if unknown)."""
+    return _ENGLISH.get(reason, reason)

@@ -1,0 +1,274 @@
+"""A turn in progress, one step at a time: what a board needs.
+
+:class:`Turn` holds the position at the start of the turn, the dice and the
+steps made so far. It tells the board every checker's legal next steps such
+that the turn can still end in one of :func:`~core.moves.legal_plays`, plays
+the automatic step of a clicked checker (the higher die first, as the rules
+texts describe), undoes, and explains a refused step with a stable reason
+code (see :mod:`core.reasons`).
+
+>>> from core.position import Position
+>>> turn = Turn.start(Position.initial(), (3, 1))
+>>> turn.destinations()[8]
+(5, 7)
+>>> turn = turn.step(8, 5).step(6, 5)
+>>> turn.is_complete, turn.play().steps
+(True, ((8, 5), (6, 5)))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import reasons
+from .errors import IllegalPlayError
+from .moves import Play, Step, _apply, _Board, _singles, legal_plays, pack
+from .position import BAR, Position
+
+TurnStep = tuple[int, int, int]
+"""(from_point, to_point, die) in the mover's numbering (25 = bar, 0 = off)."""
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What is fixed for the whole turn: the legal plays and how many dice they use."""
+
+    plays: tuple[Play, ...]
+    keys: frozenset[int]
+    length: int
+
+
+def _make_plan(position: Position, dice: tuple[int, int]) -> _Plan:
+    plays = legal_plays(position, dice)
+    length = max((len(p.steps) for p in plays), default=0)
+    return _Plan(plays, frozenset(p.key for p in plays), length)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A partly played turn: ``start`` position (mover's view), ``dice``, ``steps`` made."""
+
+    start_position: Position
+    dice: tuple[int, int]
+    steps: tuple[TurnStep, ...] = ()
+    plan: _Plan | None = field(repr=False, compare=False, default=None)
+
+    @classmethod
+    def start(cls, position: Position, dice: tuple[int, int]) -> Turn:
+        """A fresh turn with no step made."""
+        return cls(position, (dice[0], dice[1]), (), _make_plan(position, (dice[0], dice[1])))
+
+    def __post_init__(self) -> None:
+        if self.plan is None:
+            object.__setattr__(self, "plan", _make_plan(self.start_position, self.dice))
+
+    @property
+    def _plan(self) -> _Plan:
+        assert self.plan is not None
+        return self.plan
+
+    # -- state ------------------------------------------------------------
+    @property
+    def all_dice(self) -> tuple[int, ...]:
+        """The dice of the roll as steps: four for doubles."""
+        d1, d2 = self.dice
+        return (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
+
+    @property
+    def dice_left(self) -> tuple[int, ...]:
+        """Dice not used yet, larger first."""
+        left = list(self.all_dice)
+        for _, _, die in self.steps:
+            left.remove(die)
+        return tuple(left)
+
+    def _state(self) -> tuple[int, int]:
+        board = _Board(self.start_position)
+        m, hits = pack(self.start_position.player), 0
+        for s, t, _ in self.steps:
+            m, hits = _apply(m, hits, s - 1, t - 1, board.blots)
+        return m, hits
+
+    @property
+    def legal_play_count(self) -> int:
+        """How many distinct legal plays the roll has (0: the turn must be passed)."""
+        return len(self._plan.plays)
+
+    @property
+    def is_complete(self) -> bool:
+        """True when the steps made form a whole legal play (the turn may be confirmed)."""
+        if len(self.steps) != self._plan.length:
+            return False
+        m, hits = self._state()
+        return ((hits << 100) | m) in self._plan.keys
+
+    def play(self) -> Play:
+        """The legal play that the steps made form; raises if the turn is not complete."""
+        if not self.is_complete:
+            raise IllegalPlayError("the turn is not complete", reasons.TURN_NOT_COMPLETE)
+        m, hits = self._state()
+        key = (hits << 100) | m
+        for p in self._plan.plays:
+            if p.key == key:
+                return Play(self.start_position, tuple((s, t) for s, t, _ in self.steps), p._board, p._hits)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    @property
+    def position(self) -> Position:
+        """The board now, after the steps made (mover's view)."""
+        m, hits = self._state()
+        return Play(self.start_position, (), m, hits).result
+
+    # -- the search ------------------------------------------------------
+    def _completions(self, m: int, hits: int, left: tuple[int, ...], made: int) -> bool:
+        """Can ``made`` steps so far plus some of ``left`` end in a legal play?"""
+        if made == self._plan.length:
+            return ((hits << 100) | m) in self._plan.keys
+        board = _Board(self.start_position)
+        for die in set(left):
+            rest = list(left)
+            rest.remove(die)
+            for s, t in _singles(m, die, board.blocked):
+                m2, h2 = _apply(m, hits, s, t, board.blots)
+                if self._completions(m2, h2, tuple(rest), made + 1):
+                    return True
+        return False
+
+    def _candidates(self) -> list[TurnStep]:
+        """Next steps that the rules allow on their own, ignoring the dice-use rules."""
+        m, _ = self._state()
+        board = _Board(self.start_position)
+        out: list[TurnStep] = []
+        for die in sorted(set(self.dice_left), reverse=True):
+            for s, t in _singles(m, die, board.blocked):
+                out.append((s + 1, t + 1, die))
+        return out
+
+    def next_steps(self) -> list[TurnStep]:
+        """Every next step that still leads to a legal play, higher die first."""
+        if len(self.steps) >= self._plan.length:
+            return []
+        m, hits = self._state()
+        board = _Board(self.start_position)
+        out = []
+        for s, t, die in self._candidates():
+            rest = list(self.dice_left)
+            rest.remove(die)
+            m2, h2 = _apply(m, hits, s - 1, t - 1, board.blots)
+            if self._completions(m2, h2, tuple(rest), len(self.steps) + 1):
+                out.append((s, t, die))
+        return out
+
+    def destinations(self) -> dict[int, tuple[int, ...]]:
+        """For each point the mover may move from, its legal destinations (0 = off)."""
+        dests: dict[int, list[int]] = {}
+        for s, t, _ in self.next_steps():
+            if t not in dests.setdefault(s, []):
+                dests[s].append(t)
+        return {s: tuple(ts) for s, ts in dests.items()}
+
+    def movable_points(self) -> tuple[int, ...]:
+        """Points (25 = bar) holding a checker that has a legal next step."""
+        return tuple(sorted(self.destinations()))
+
+    # -- actions ----------------------------------------------------------
+    def step(self, from_point: int, to_point: int) -> Turn:
+        """Move one checker from ``from_point`` to ``to_point`` (0 = off, 25 = bar).
+
+        Raises :class:`IllegalPlayError` with the reason when the rules forbid it.
+        """
+        for s, t, die in self.next_steps():
+            if s == from_point and t == to_point:
+                return Turn(self.start_position, self.dice, self.steps + ((s, t, die),), self._plan)
+        reason = self.why_not(from_point, to_point)
+        raise IllegalPlayError(
+            f"{_point_name(from_point)}/{_point_name(to_point)} is not allowed here "
+            f"(dice {self.dice[0]}{self.dice[1]}, position {self.start_position.to_id()}): "
+            f"{reasons.describe(reason)}",
+            reason,
+        )
+
+    def auto_step(self, from_point: int) -> Turn:
+        """Move the checker on ``from_point`` by the higher usable die (the lower one if only that works)."""
+        for s, t, die in self.next_steps():
+            if s == from_point:
+                return Turn(self.start_position, self.dice, self.steps + ((s, t, die),), self._plan)
+        reason = self.why_not(from_point, None)
+        raise IllegalPlayError(
+            f"no legal step from {_point_name(from_point)} (dice {self.dice[0]}{self.dice[1]}, "
+            f"position {self.start_position.to_id()}): {reasons.describe(reason)}",
+            reason,
+        )
+
+    def undo(self) -> Turn:
+        """Take back the last step (no change when none was made)."""
+        return Turn(self.start_position, self.dice, self.steps[:-1], self._plan)
+
+    def undo_all(self) -> Turn:
+        """Take back every step of the turn."""
+        return Turn(self.start_position, self.dice, (), self._plan)
+
+    # -- explanations -----------------------------------------------------
+    def why_not(self, from_point: int, to_point: int | None) -> str:
+        """The reason code for which a step from ``from_point`` (to ``to_point``) is refused.
+
+        ``to_point=None`` asks about any step of that checker. Returns
+        ``reasons.LEGAL`` when the step is in fact allowed.
+        """
+        if any(s == from_point and (to_point is None or t == to_point) for s, t, _ in self.next_steps()):
+            return reasons.LEGAL
+        if not self._plan.plays:
+            return reasons.NO_LEGAL_PLAY
+        if len(self.steps) >= self._plan.length:
+            return reasons.NO_DICE_LEFT
+        if not 0 <= from_point <= 25 or (to_point is not None and not 0 <= to_point <= 25):
+            return reasons.NO_SUCH_POINT
+        current = self.position
+        if from_point == 0 or not current.player[from_point - 1]:
+            return reasons.NO_CHECKER
+        if current.player[BAR] > 0 and from_point != 25:
+            return reasons.MUST_ENTER
+        left = self.dice_left
+        if to_point is not None:
+            if to_point >= from_point:
+                return reasons.WRONG_DIRECTION
+            if to_point == 0:
+                if sum(current.player[6:]) > 0:
+                    return reasons.CANNOT_BEAR_OFF
+                if from_point not in left and all(d < from_point for d in left):
+                    return reasons.NO_MATCHING_DIE
+                if from_point not in left and sum(current.player[from_point:6]) > 0:
+                    return reasons.BEAR_OFF_HIGHEST
+            else:
+                distance = from_point - to_point
+                if distance not in left:
+                    return reasons.NO_MATCHING_DIE
+                if current.opponent[24 - to_point] >= 2:
+                    return reasons.BLOCKED
+        else:
+            if all(
+                from_point - d >= 1 and current.opponent[24 - (from_point - d)] >= 2 for d in set(left)
+            ):
+                return reasons.BLOCKED
+            if all(from_point - d < 1 for d in set(left)) and sum(current.player[6:]) > 0:
+                return reasons.CANNOT_BEAR_OFF
+        # the step is possible on its own: a dice-use rule forbids it
+        candidates = self._candidates()
+        own = [c for c in candidates if c[0] == from_point and (to_point is None or c[1] == to_point)]
+        if not own:
+            return reasons.BEAR_OFF_HIGHEST if to_point == 0 else reasons.BLOCKED
+        d1, d2 = self.dice
+        if d1 != d2 and self._plan.length == 1:
+            return reasons.LARGER_DIE
+        if d1 != d2:
+            return reasons.BOTH_DICE
+        return reasons.ALL_DICE
+
+
+def _point_name(point: int) -> str:
+    return "bar" if point == 25 else "off" if point == 0 else str(point)
+
+
+def steps_to_play_steps(steps: tuple[TurnStep, ...]) -> tuple[Step, ...]:
+    """Drop the dice from turn steps."""
+    return tuple((s, t) for s, t, _ in steps)
