@@ -28,7 +28,7 @@ is tested against.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from .errors import BackgammonError
 from .position import BAR, Position
@@ -62,14 +62,24 @@ class Play:
     they leave the same position.
     """
 
-    __slots__ = ("position", "steps", "_board", "_hits", "_result")
+    __slots__ = ("position", "_raw", "_board", "_hits", "_result")
 
-    def __init__(self, position: Position, steps: tuple[Step, ...], board: int, hits: int) -> None:
+    def __init__(self, position: Position, raw: tuple[tuple[int, int], ...], board: int, hits: int) -> None:
         self.position = position
-        self.steps = steps
+        self._raw = raw  # steps as (index, index), -1 for off: converted on demand
         self._board = board
         self._hits = hits
         self._result: Position | None = None
+
+    @classmethod
+    def from_steps(cls, position: Position, steps: tuple[Step, ...], board: int, hits: int) -> Play:
+        """A play from steps in points (25 = bar, 0 = off)."""
+        return cls(position, tuple((s - 1, t - 1) for s, t in steps), board, hits)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps in the order played: (from, to) points, 25 = bar, 0 = off."""
+        return tuple((s + 1, t + 1) for s, t in self._raw)
 
     @property
     def hits(self) -> tuple[int, ...]:
@@ -111,29 +121,14 @@ class _Board:
     __slots__ = ("blocked", "blots")
 
     def __init__(self, position: Position) -> None:
-        opp = position.opponent
-        self.blocked = tuple(opp[23 - i] >= 2 for i in range(24))
+        rev = position.opponent[23::-1]  # the opponent's counts on our points 1..24
+        self.blocked = tuple([n >= 2 for n in rev])
         blots = 0
-        for i in range(24):
-            if opp[23 - i] == 1:
-                blots |= 1 << i
+        if 1 in rev:
+            for i, n in enumerate(rev):
+                if n == 1:
+                    blots |= 1 << i
         self.blots = blots
-
-
-def _target(m: int, s: int, d: int, blocked: tuple[bool, ...]) -> int | None:
-    """Where a checker at index ``s`` lands with die ``d`` (-1 = off), or None if it may not move."""
-    if not (m >> (4 * s)) & 15:
-        return None
-    if s != BAR and m >> _BAR_SHIFT:
-        return None
-    t = s - d
-    if t >= 0:
-        return None if blocked[t] else t
-    if m >> 24:  # a checker outside the home board (or on the bar)
-        return None
-    if t == -1 or not (m >> (4 * (s + 1))):
-        return -1
-    return None
 
 
 def _singles(m: int, d: int, blocked: tuple[bool, ...]) -> list[tuple[int, int]]:
@@ -167,17 +162,11 @@ def _apply(m: int, hits: int, s: int, t: int, blots: int) -> tuple[int, int]:
     return m, hits
 
 
-def _as_steps(raw: Iterable[tuple[int, int]]) -> tuple[Step, ...]:
-    return tuple((s + 1, t + 1) for s, t in raw)
-
-
 def _finish(position: Position, found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]) -> tuple[Play, ...]:
     if not found:
         return ()
     most = max(len(v[2]) for v in found.values())
-    return tuple(
-        Play(position, _as_steps(raw), m, hits) for m, hits, raw in found.values() if len(raw) == most
-    )
+    return tuple(Play(position, raw, m, hits) for m, hits, raw in found.values() if len(raw) == most)
 
 
 def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
@@ -286,29 +275,56 @@ def _doubles(m: int, d: int, board: _Board) -> dict[int, tuple[int, int, tuple[t
     """Doubles: up to four steps of ``d``, sources taken in non-increasing order.
 
     Any legal sequence of equal steps can be reordered so that sources never
-    increase (bar first, then from the back), and that order is always legal,
-    so this visits each multiset of sources once.
+    increase (bar first, then from the back), and that order is always legal.
+    The search goes one step at a time over the distinct states reached; of
+    two paths to one state, the one whose last source is higher allows every
+    continuation the other does, so only it is kept.
     """
     blocked, blots = board.blocked, board.blots
-    found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
-
-    def extend(m: int, hits: int, top: int, steps: tuple[tuple[int, int], ...]) -> None:
-        moved = False
-        if len(steps) < 4:
-            for s in range(top, -1, -1):
-                t = _target(m, s, d, blocked)
-                if t is None:
+    frontier: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {0: (m, 0, BAR, ())}
+    last: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
+    for _ in range(4):
+        nxt: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
+        for m0, hits, top, steps in frontier.values():
+            if m0 >> _BAR_SHIFT:
+                if top != BAR:
                     continue
-                moved = True
-                m2, h2 = _apply(m, hits, s, t, blots)
-                extend(m2, h2, s, steps + ((s, t),))
-        if not moved and steps:
-            key = (hits << 100) | m
-            if key not in found:
-                found[key] = (m, hits, steps)
-
-    extend(m, 0, BAR, ())
-    return found
+                t = BAR - d
+                if blocked[t]:
+                    continue
+                m2 = m0 - _BIT[BAR] + _BIT[t]
+                h2 = hits | (blots & (1 << t))
+                key = (h2 << 100) | m2
+                if key not in nxt:
+                    nxt[key] = (m2, h2, BAR, steps + ((BAR, t),))
+                continue
+            if top == BAR:
+                top = 23
+            all_home = not (m0 >> 24)
+            highest = 23
+            while highest >= 0 and not (m0 >> (4 * highest)):
+                highest -= 1
+            for s in range(min(top, highest), -1, -1):
+                if not (m0 >> (4 * s)) & 15:
+                    continue
+                t = s - d
+                if t >= 0:
+                    if blocked[t]:
+                        continue
+                    m2 = m0 - _BIT[s] + _BIT[t]
+                    h2 = hits | (blots & (1 << t))
+                elif all_home and (t == -1 or s == highest):
+                    m2, h2 = m0 - _BIT[s], hits
+                else:
+                    continue
+                key = (h2 << 100) | m2
+                old = nxt.get(key)
+                if old is None or old[2] < s:
+                    nxt[key] = (m2, h2, s, steps + ((s, t),))
+        if not nxt:
+            break
+        frontier = last = nxt
+    return {key: (m2, h2, steps) for key, (m2, h2, _, steps) in last.items()}
 
 
 def reference_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:

@@ -110,7 +110,7 @@ class Turn:
         key = (hits << 100) | m
         for p in self._plan.plays:
             if p.key == key:
-                return Play(self.start_position, tuple((s, t) for s, t, _ in self.steps), p._board, p._hits)
+                return Play.from_steps(self.start_position, steps_to_play_steps(self.steps), p._board, p._hits)
         raise AssertionError("unreachable")  # pragma: no cover
 
     @property
