@@ -1,0 +1,141 @@
+"""Fixtures for browser tests of the built app (dist/) in Debian's Chromium.
+
+Every test in tests/e2e is marked ``e2e``. What a test gets:
+
+- ``app_url``: the root URL (``http://localhost:PORT/``) of dist/ served by tools/serve.py
+  for the session, with netlify.toml's headers (its Content-Security-Policy included).
+- ``page``: a fresh context and page (pytest-playwright's, with ``base_url`` = ``app_url``,
+  so ``page.goto("./")`` opens the app). Requests to any host but localhost are aborted and
+  recorded; console errors and page errors are recorded too. At teardown the test fails if
+  any occurred, unless it is marked ``@pytest.mark.allow_console_errors``.
+- ``page_errors``: that record (a ``PageErrors``), to inspect in the test.
+Helpers live in e2e_helpers.py (``from e2e_helpers import wait_ready, go_offline``):
+
+- ``wait_ready(page)``: waits until the app sets ``document.body.dataset.ready = "true"``.
+- ``go_offline(page)`` / ``go_online(page)``: network emulation for the service-worker tests.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import urlopen
+
+import pytest
+from e2e_helpers import PageErrors
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = os.environ.get("VIDEAU_CHROMIUM", "/usr/bin/chromium")
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """Serve dist/ on a free localhost port for the whole session."""
+    if not (DIST / "index.html").is_file() or not (DIST / "sw.js").is_file():
+        pytest.fail("dist/ is not built: run ./build.sh build (./build.sh test does)")
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        match = re.search(r"http://\S+", line)
+        if not match:
+            pytest.fail(f"tools/serve.py did not print its URL: {line!r}")
+        url = match.group(0)
+        with urlopen(url, timeout=10) as response:  # answers before any test starts
+            assert response.status == 200
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(app_url: str) -> str:
+    """pytest-playwright passes this to every context: relative ``goto`` targets the app."""
+    return app_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium; ``playwright install`` is never used."""
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install chromium (./build.sh deps)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
+    }
+
+
+def _only_localhost(errors: PageErrors) -> Any:
+    def handle(route: Route) -> None:
+        url = route.request.url
+        if url.startswith(("data:", "blob:")) or urlsplit(url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            errors.blocked.append(url)
+            route.abort("blockedbyclient")
+
+    return handle
+
+
+@pytest.fixture
+def page_errors() -> PageErrors:
+    return PageErrors()
+
+
+@pytest.fixture
+def context(new_context: Any, page_errors: PageErrors) -> BrowserContext:
+    """A fresh browser context whose requests may only reach localhost."""
+    ctx: BrowserContext = new_context()
+    ctx.route("**/*", _only_localhost(page_errors))
+    return ctx
+
+
+@pytest.fixture
+def page(
+    context: BrowserContext, page_errors: PageErrors, request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A page that records console errors and page errors; the test fails on any."""
+    page = context.new_page()
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            location = message.location
+            page_errors.console.append(
+                f"{message.text} ({location.get('url')}:{location.get('lineNumber')})"
+            )
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: page_errors.uncaught.append(str(error)))
+    yield page
+    if request.node.get_closest_marker("allow_console_errors") is None:
+        problems = page_errors.all()
+        if problems:
+            pytest.fail("the page reported errors:\n" + "\n".join(problems), pytrace=False)

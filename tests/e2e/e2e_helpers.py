@@ -1,0 +1,42 @@
+"""Helpers for the browser tests: import them as ``from e2e_helpers import wait_ready``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Page
+
+READY_TIMEOUT_MS = 60_000  # Pyodide starts in about 3 s here; CI machines are slower
+
+
+@dataclass
+class PageErrors:
+    """What went wrong in a page: console errors, uncaught errors, blocked requests."""
+
+    console: list[str] = field(default_factory=list)
+    uncaught: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+    def all(self) -> list[str]:
+        return (
+            [f"console error: {m}" for m in self.console]
+            + [f"page error: {m}" for m in self.uncaught]
+            + [f"blocked request to another host: {u}" for u in self.blocked]
+        )
+
+
+def wait_ready(page: Page, timeout_ms: float = READY_TIMEOUT_MS) -> None:
+    """Wait until the app says it is ready (``document.body.dataset.ready === "true"``)."""
+    page.wait_for_function(
+        "() => document.body !== null && document.body.dataset.ready === 'true'",
+        timeout=timeout_ms,
+    )
+
+
+def go_offline(page: Page) -> None:
+    """Cut the network of the page's context (the service worker must then serve it)."""
+    page.context.set_offline(True)
+
+
+def go_online(page: Page) -> None:
+    page.context.set_offline(False)

@@ -1,0 +1,30 @@
+"""The built app starts in Chromium from localhost alone, and again offline once cached."""
+
+from __future__ import annotations
+
+from e2e_helpers import go_offline, wait_ready
+from playwright.sync_api import Page
+
+
+def test_app_starts_with_no_errors(page: Page) -> None:
+    page.goto("./")
+    wait_ready(page)
+    assert page.title() == "Videau"
+    # `page` fails the test at teardown on any console error, page error, or request
+    # that tried to leave localhost.
+
+
+def test_app_starts_offline_after_one_visit(page: Page) -> None:
+    page.goto("./")
+    wait_ready(page)
+    # The service worker registers after load, precaches the build, then claims the page.
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => undefined)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.reload()
+    wait_ready(page)
+
+    go_offline(page)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => navigator.onLine") is False
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")

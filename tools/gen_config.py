@@ -1,0 +1,48 @@
+"""Write dist/pyscript.json, the PyScript config of the built app.
+
+    python tools/gen_config.py dist
+
+- ``interpreter`` is the local Pyodide (a path starting with ``./``: anything else is read
+  as a version and fetched from a CDN).
+- The videau wheel in ``dist/wheels/`` is unpacked into Pyodide's working directory, which
+  is on ``sys.path``: ``import core`` works.
+- Every ``dist/app/*.py`` (copied from ``web/app/``) is written to the same directory, so
+  the app's modules import each other by their plain names (``import controller``).
+- Keys of an optional ``web/pyscript.json`` (copied to dist/ by the build) are kept; the
+  two above are set over them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def pyscript_config(dist: Path) -> dict[str, Any]:
+    """The config for the files now in ``dist``."""
+    existing = dist / "pyscript.json"
+    config: dict[str, Any] = json.loads(existing.read_text()) if existing.exists() else {}
+    wheels = sorted((dist / "wheels").glob("videau-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one videau wheel in {dist / 'wheels'}, found {wheels}")
+    files: dict[str, str] = dict(config.get("files", {}))
+    files[f"./wheels/{wheels[0].name}"] = "./*"
+    for module in sorted((dist / "app").glob("*.py")):
+        files[f"./app/{module.name}"] = f"./{module.name}"
+    config["interpreter"] = "./pyodide/pyodide.mjs"
+    config["files"] = files
+    return config
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) != 1:
+        raise SystemExit("usage: gen_config.py DIST_DIR")
+    dist = Path(argv[0])
+    config = pyscript_config(dist)
+    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
