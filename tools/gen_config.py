@@ -1,4 +1,6 @@
-"""Write dist/pyscript.json, the PyScript config of the built app.
+"""Write dist/config.json, the PyScript config of the built app.
+
+(Not named pyscript.json: netlify.toml's "/pyscript/*" rule would match that name too.)
 
     python tools/gen_config.py dist
 
@@ -8,7 +10,7 @@
   is on ``sys.path``: ``import core`` works.
 - Every ``dist/app/*.py`` (copied from ``web/app/``) is written to the same directory, so
   the app's modules import each other by their plain names (``import controller``).
-- Keys of an optional ``web/pyscript.json`` (copied to dist/ by the build) are kept; the
+- Keys of an optional ``web/config.json`` (copied to dist/ by the build) are kept; the
   two above are set over them.
 """
 
@@ -22,7 +24,7 @@ from typing import Any
 
 def pyscript_config(dist: Path) -> dict[str, Any]:
     """The config for the files now in ``dist``."""
-    existing = dist / "pyscript.json"
+    existing = dist / "config.json"
     config: dict[str, Any] = json.loads(existing.read_text()) if existing.exists() else {}
     wheels = sorted((dist / "wheels").glob("videau-*.whl"))
     if len(wheels) != 1:
@@ -41,7 +43,7 @@ def main(argv: list[str]) -> None:
         raise SystemExit("usage: gen_config.py DIST_DIR")
     dist = Path(argv[0])
     config = pyscript_config(dist)
-    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    (dist / "config.json").write_text(json.dumps(config, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -119,18 +119,14 @@ def context(new_context: Any, page_errors: PageErrors) -> BrowserContext:
 
 
 @pytest.fixture
-def page(
-    context: BrowserContext, page_errors: PageErrors, request: pytest.FixtureRequest
-) -> Iterator[Page]:
+def page(context: BrowserContext, page_errors: PageErrors, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A page that records console errors and page errors; the test fails on any."""
     page = context.new_page()
 
     def on_console(message: ConsoleMessage) -> None:
         if message.type == "error":
             location = message.location
-            page_errors.console.append(
-                f"{message.text} ({location.get('url')}:{location.get('lineNumber')})"
-            )
+            page_errors.console.append(f"{message.text} ({location.get('url')}:{location.get('lineNumber')})")
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: page_errors.uncaught.append(str(error)))

@@ -1,6 +1,6 @@
 """Placeholder app: proves the pipeline until the real view, render and controller land.
 
-It runs in Pyodide (see dist/pyscript.json): the videau wheel is unpacked into the working
+It runs in Pyodide (see dist/config.json): the videau wheel is unpacked into the working
 directory, so ``import core`` finds the rules core, and every ``web/app/*.py`` sits beside it.
 """
 

@@ -1,0 +1,124 @@
+"""The build's own tools: headers (one CSP source of truth), config and service worker."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import gen_config  # noqa: E402
+import gen_sw  # noqa: E402
+import serve  # noqa: E402
+
+
+def _policies(path: str) -> list[str]:
+    rules = serve.load_header_rules()
+    return [v for k, v in serve.headers_for(path, rules) if k.lower() == "content-security-policy"]
+
+
+def _directives(policy: str) -> dict[str, str]:
+    return dict((d.strip() + " ").split(" ", 1) for d in policy.split(";") if d.strip())
+
+
+def test_every_policy_is_the_base_policy_plus_frame_ancestors() -> None:
+    with (ROOT / "netlify.toml").open("rb") as f:
+        config = tomllib.load(f)
+    policies = [
+        r["values"]["Content-Security-Policy"] for r in config["headers"] if "Content-Security-Policy" in r["values"]
+    ]
+    base = _directives(policies[0])
+    assert "frame-ancestors" not in base
+    for policy in policies[1:]:
+        directives = _directives(policy)
+        directives.pop("frame-ancestors", None)
+        assert directives == base, policy
+
+
+def test_only_the_csp_appears_in_overlapping_rules() -> None:
+    """Netlify may join or override a header set by two matching rules: avoid both."""
+    rules = serve.load_header_rules()
+    paths = [
+        "/",
+        "/index.html",
+        "/embed.html",
+        "/rules/index.html",
+        "/sw.js",
+        "/config.json",
+        "/pyscript.json",
+        "/app/main.py",
+        "/wheels/videau-0.1.0-py3-none-any.whl",
+        "/pyodide/pyodide.asm.wasm",
+        "/pyscript/core.js",
+    ]
+    for path in paths:
+        names = [name.lower() for rule in rules if rule.pattern.match(path) for name, _ in rule.values]
+        repeated = {n for n in names if names.count(n) > 1} - {"content-security-policy"}
+        assert not repeated, (path, repeated)
+
+
+@pytest.mark.parametrize(("path", "framed_by_others"), [("/", False), ("/index.html", False), ("/embed.html", True)])
+def test_frame_ancestors(path: str, framed_by_others: bool) -> None:
+    ancestors = [_directives(p).get("frame-ancestors", "*").strip() for p in _policies(path)]
+    assert ancestors
+    assert all(a == "*" for a in ancestors) is framed_by_others
+
+
+def test_wasm_content_type_and_cache_headers() -> None:
+    rules = serve.load_header_rules()
+    wasm = dict(serve.headers_for("/pyodide/pyodide.asm.wasm", rules))
+    assert wasm["Content-Type"] == "application/wasm"
+    assert "immutable" in wasm["Cache-Control"]
+    assert dict(serve.headers_for("/sw.js", rules))["Cache-Control"] == "no-cache"
+    assert dict(serve.headers_for("/wheels/videau-0.1.0-py3-none-any.whl", rules))["Cache-Control"] == "no-cache"
+    assert serve.MIME_TYPES[".wasm"] == "application/wasm"
+    assert serve.MIME_TYPES[".mjs"].startswith("text/javascript")
+
+
+def _fake_dist(tmp_path: Path) -> Path:
+    dist = tmp_path / "dist"
+    for rel, text in {
+        "index.html": "<!doctype html>",
+        "rules/index.html": "<!doctype html>",
+        "app/main.py": "import view",
+        "app/view.py": "",
+        "wheels/videau-0.1.0-py3-none-any.whl": "zip",
+        "pyodide/pyodide.asm.wasm": "wasm",
+    }.items():
+        (dist / rel).parent.mkdir(parents=True, exist_ok=True)
+        (dist / rel).write_text(text)
+    return dist
+
+
+def test_config_maps_the_wheel_and_every_app_module(tmp_path: Path) -> None:
+    dist = _fake_dist(tmp_path)
+    (dist / "config.json").write_text(json.dumps({"debug": True, "files": {"./data.txt": "./data.txt"}}))
+    config = gen_config.pyscript_config(dist)
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["debug"] is True
+    assert config["files"] == {
+        "./data.txt": "./data.txt",
+        "./wheels/videau-0.1.0-py3-none-any.whl": "./*",
+        "./app/main.py": "./main.py",
+        "./app/view.py": "./view.py",
+    }
+
+
+def test_service_worker_precaches_every_file_and_names_its_cache_by_content(tmp_path: Path) -> None:
+    dist = _fake_dist(tmp_path)
+    (dist / "sw.js").write_text("old")
+    script = gen_sw.service_worker(dist)
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", script, re.S).group(1))  # type: ignore[union-attr]
+    files = {"./" + p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert set(precache) == (files - {"./sw.js"}) | {"./", "./rules/"}
+    name = re.search(r'const CACHE = "(videau-[0-9a-f]{16})"', script)
+    assert name is not None
+    assert gen_sw.service_worker(dist) == script
+    (dist / "app" / "view.py").write_text("changed")
+    assert name.group(1) not in gen_sw.service_worker(dist)
