@@ -314,7 +314,7 @@ def _doubles(m: int, d: int, board: _Board) -> dict[int, tuple[int, int, tuple[t
                     m2 = m0 - _BIT[s] + _BIT[t]
                     h2 = hits | (blots & (1 << t))
                 elif all_home and (t == -1 or s == highest):
-                    m2, h2 = m0 - _BIT[s], hits
+                    m2, h2, t = m0 - _BIT[s], hits, -1
                 else:
                     continue
                 key = (h2 << 100) | m2
