@@ -170,6 +170,9 @@ def test_every_play_conserves_checkers_and_is_consistent(position: Position, rol
     lengths = {len(p.steps) for p in plays}
     assert len(lengths) <= 1  # all plays use the same (maximal) number of dice
     for p in plays:
+        for s, t in p.steps:
+            assert 1 <= s <= 25 and 0 <= t <= 24 and t < s
+            assert t == 0 or s - t in roll
         r = p.result
         Position(r.player, r.opponent)  # valid
         assert sum(r.player) + r.borne_off()[0] == 15
