@@ -39,7 +39,7 @@ LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+        if item.path.is_relative_to(Path(__file__).parent):
             item.add_marker(pytest.mark.e2e)
 
 

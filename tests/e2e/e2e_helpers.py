@@ -26,11 +26,19 @@ class PageErrors:
 
 
 def wait_ready(page: Page, timeout_ms: float = READY_TIMEOUT_MS) -> None:
-    """Wait until the app says it is ready (``document.body.dataset.ready === "true"``)."""
+    """Wait until the app says it is ready (``document.body.dataset.ready === "true"``).
+
+    Fails at once, with the traceback, if PyScript shows a Python error (``.py-error``)
+    instead of waiting for the timeout.
+    """
     page.wait_for_function(
-        "() => document.body !== null && document.body.dataset.ready === 'true'",
+        "() => document.body !== null"
+        " && (document.body.dataset.ready === 'true' || document.querySelector('.py-error') !== null)",
         timeout=timeout_ms,
     )
+    error = page.query_selector(".py-error")
+    if error is not None:
+        raise AssertionError(f"Python error in the page:\n{error.inner_text()}")
 
 
 def go_offline(page: Page) -> None:
