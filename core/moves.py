@@ -163,10 +163,8 @@ def _apply(m: int, hits: int, s: int, t: int, blots: int) -> tuple[int, int]:
 
 
 def _finish(position: Position, found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]) -> tuple[Play, ...]:
-    if not found:
-        return ()
-    most = max(len(v[2]) for v in found.values())
-    return tuple(Play(position, raw, m, hits) for m, hits, raw in found.values() if len(raw) == most)
+    """Plays from search results that all use the same, maximal, number of dice."""
+    return tuple([Play(position, raw, m, hits) for m, hits, raw in found.values()])
 
 
 def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
@@ -352,7 +350,9 @@ def reference_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]
     for order in orders:
         rest_first = order[0]
         walk(m0, 0, order, ())
-    if d1 != d2 and found and max(len(v[2]) for v in found.values()) == 1:
+    most = max((len(v[2]) for v in found.values()), default=0)
+    found = {k: v for k, v in found.items() if len(v[2]) == most}
+    if d1 != d2 and most == 1:
         # only one die can be played: the larger one if it can be
         big = max(d1, d2)
         if any(big in dice_used for dice_used in first_die.values()):
