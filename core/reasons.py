@@ -40,6 +40,9 @@ CUBE_AT_MAX = "cube-at-maximum"
 NO_OFFER = "no-offer-pending"
 RESIGN_NOT_HIGHER = "resign-must-be-higher"
 INVALID_RESIGN = "invalid-resignation"
+OFFER_PENDING = "offer-pending"
+MUST_PLAY = "must-play"
+INVALID_DICE = "invalid-dice"
 
 _ENGLISH = {
     LEGAL: "the step is legal",
@@ -70,6 +73,9 @@ _ENGLISH = {
     NO_OFFER: "there is no offer to answer",
     RESIGN_NOT_HIGHER: "after a declined offer only a higher one may follow this turn",
     INVALID_RESIGN: "resign a single game, a gammon or a backgammon",
+    OFFER_PENDING: "the offer on the table must be answered first",
+    MUST_PLAY: "the roll can be played, so it must be",
+    INVALID_DICE: "dice are two numbers from 1 to 6",
 }
 
 ALL = tuple(_ENGLISH)

@@ -1,0 +1,724 @@
+"""One game of backgammon as a state machine of immutable values.
+
+Every action returns a new :class:`Game` or raises
+:class:`~core.errors.IllegalActionError` whose ``reason`` (see
+:mod:`core.reasons`) says which rule forbids it. Players are absolute:
+``0`` is drawn at the bottom, ``1`` at the top. ``position`` is always seen
+by the player whose turn it is (``turn``); :meth:`Game.board_for` turns it
+for either player.
+
+Phases and the actions that leave them::
+
+    opening --opening--> move              (the higher die plays both numbers)
+    roll    --roll-----> move
+    roll    --double---> double            (before rolling, cube centred or owned)
+    double  --take-----> roll              (cube x2, owned by the taker; the doubler rolls)
+    double  --drop-----> over              (the doubler wins the cube before doubling)
+    move    --step / auto_step / undo / undo_all--> move
+    move    --confirm / play / pass_turn--> roll (the other player) or over (all borne off)
+    roll, move --resign--> resign          (a backgammon resignation is accepted at once)
+    resign  --accept---> over
+    resign  --decline--> roll or move      (only a higher offer may follow this turn)
+
+>>> game = Game.new().opening_with(3, 1)
+>>> game.phase, game.turn, game.dice
+('move', 0, (3, 1))
+>>> game = game.step(8, 5).step(6, 5).confirm()
+>>> game.phase, game.turn, game.legal_actions()
+('roll', 1, ('roll', 'double', 'resign'))
+>>> game = game.double()
+>>> game.player_to_act, game.legal_actions()
+(0, ('take', 'drop'))
+>>> game.drop().result
+GameResult(winner=1, points=1, kind='single', how='pass')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal, NoReturn
+
+from . import reasons
+from .dice import Dice, OpeningRoll, Rng, check_dice, opening_roll, roll
+from .errors import BackgammonError, IllegalActionError, IllegalPlayError, InvalidStateError
+from .moves import Play, Step
+from .notation import parse_play
+from .position import BAR, CHECKERS, Position
+from .turn import Turn
+
+__all__ = [
+    "MAX_CUBE",
+    "RESIGN_KINDS",
+    "Action",
+    "ActionKind",
+    "Game",
+    "GameResult",
+    "Phase",
+    "ResignOffer",
+    "ResultKind",
+    "Setup",
+    "WinHow",
+]
+
+Phase = Literal["opening", "roll", "move", "double", "resign", "over"]
+ResultKind = Literal["single", "gammon", "backgammon"]
+WinHow = Literal["bear-off", "pass", "resign"]
+ActionKind = Literal["opening", "roll", "play", "double", "take", "drop", "resign", "accept", "decline"]
+
+MAX_CUBE = 64
+"""The cube goes no higher (the rules text: "à un maximum de 64")."""
+
+RESIGN_KINDS: dict[int, ResultKind] = {1: "single", 2: "gammon", 3: "backgammon"}
+"""Resignation levels and what each gives up."""
+
+_MULTIPLIER: dict[ResultKind, int] = {"single": 1, "gammon": 2, "backgammon": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry of a game's history, enough to replay it.
+
+    * ``opening``: ``player`` moves first; ``dice`` = (player 0's die, player 1's),
+      ``ties`` = the values of the tied rolls before it.
+    * ``roll``: ``dice`` in the order rolled.
+    * ``play``: ``steps`` in the mover's numbering (25 = bar, 0 = off); empty when
+      the roll could not be played.
+    * ``double`` / ``take`` / ``drop``; ``resign`` (``level`` 1..3) / ``accept`` / ``decline``.
+
+    >>> str(Action("play", 0, steps=((8, 5), (6, 5))))
+    'player 0 plays 8/5 6/5'
+    """
+
+    kind: ActionKind
+    player: int
+    dice: Dice | None = None
+    steps: tuple[Step, ...] = ()
+    level: int = 0
+    ties: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        who = f"player {self.player}"
+        if self.kind == "opening" and self.dice is not None:
+            tied = "".join(f"{t}{t} tied, " for t in self.ties)
+            return f"opening roll: {tied}{self.dice[0]} for player 0, {self.dice[1]} for player 1"
+        if self.kind == "roll" and self.dice is not None:
+            return f"{who} rolls {self.dice[0]}{self.dice[1]}"
+        if self.kind == "play":
+            from .notation import format_play
+
+            return f"{who} plays {format_play(self.steps)}" if self.steps else f"{who} cannot move"
+        if self.kind == "resign":
+            return f"{who} offers to resign a {RESIGN_KINDS.get(self.level, '?')}"
+        words = {"double": "doubles", "take": "takes", "drop": "passes", "accept": "accepts", "decline": "declines"}
+        return f"{who} {words.get(self.kind, self.kind)}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended: ``points`` = multiplier x cube.
+
+    ``kind`` is what happened on the board or what was resigned; with the
+    Jacoby rule and a cube never turned, a gammon still says ``"gammon"`` but
+    scores one point.
+    """
+
+    winner: int
+    points: int
+    kind: ResultKind
+    how: WinHow
+
+    @property
+    def loser(self) -> int:
+        """The other player."""
+        return 1 - self.winner
+
+
+@dataclass(frozen=True, slots=True)
+class ResignOffer:
+    """A resignation on the table: ``by`` offers to lose ``level`` (1 single, 2 gammon, 3 backgammon)."""
+
+    level: int
+    by: int
+
+    @property
+    def kind(self) -> ResultKind:
+        """``"single"``, ``"gammon"`` or ``"backgammon"``."""
+        return RESIGN_KINDS[self.level]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How a game set up with :meth:`Game.from_position` started (saved to replay it)."""
+
+    position: Position
+    turn: int
+    dice: Dice | None = None
+    cube: int = 1
+    cube_owner: int | None = None
+    double_offered: bool = False
+    resignation: int = 0
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _bear_off_result(winner: int, loser_side: tuple[int, ...]) -> ResultKind:
+    """Single, gammon or backgammon, from the loser's checkers (loser's numbering)."""
+    if sum(loser_side) < CHECKERS:
+        return "single"
+    if loser_side[BAR] or any(loser_side[18:24]):
+        return "backgammon"
+    return "gammon"
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: board, dice, cube, offers, result and history. Build with :meth:`new` or :meth:`from_position`.
+
+    * ``position``: the board at the start of the current turn, seen by ``turn``
+      (by player 0 in the opening phase; by the winner once over);
+      :attr:`current_position` adds the steps made so far.
+    * ``turn``: the player on roll (``None`` before the opening roll); during a
+      double or resignation offer it stays the offering player, and
+      :attr:`player_to_act` names who must answer.
+    * ``turn_in_progress``: the partly played :class:`~core.turn.Turn` in phase ``move``
+      (and while a resignation offered mid-turn waits).
+    * ``cube`` (1..64, the value before doubling while a double is offered),
+      ``cube_owner`` (``None`` = centred), ``cube_available`` (False in a 1-point
+      match and the Crawford game), ``jacoby`` (money play with the Jacoby rule).
+    * ``resign_offer``; ``declined_level``: the highest offer declined this turn.
+    * ``result`` once over; ``actions``: the history; ``setup``: how a game from
+      :meth:`from_position` started (``None`` for a game from the opening roll).
+    """
+
+    position: Position
+    turn: int | None
+    phase: Phase
+    dice: Dice | None = None
+    turn_in_progress: Turn | None = None
+    cube: int = 1
+    cube_owner: int | None = None
+    cube_available: bool = True
+    jacoby: bool = False
+    resign_offer: ResignOffer | None = None
+    declined_level: int = 0
+    result: GameResult | None = None
+    actions: tuple[Action, ...] = ()
+    setup: Setup | None = None
+
+    # -- construction ------------------------------------------------------
+    @classmethod
+    def new(cls, *, cube_available: bool = True, jacoby: bool = False) -> Game:
+        """A game in the starting position, waiting for the opening roll.
+
+        >>> Game.new().phase
+        'opening'
+        """
+        return cls(Position.initial(), None, "opening", cube_available=cube_available, jacoby=jacoby)
+
+    @classmethod
+    def from_position(
+        cls,
+        position: Position,
+        turn: int,
+        dice: Sequence[int] | None = None,
+        *,
+        cube: int = 1,
+        cube_owner: int | None = None,
+        cube_available: bool = True,
+        jacoby: bool = False,
+        double_offered: bool = False,
+        resignation: int = 0,
+    ) -> Game:
+        """A game set up at ``position`` (seen by ``turn``), e.g. from a gnubg ID or an XGID.
+
+        With ``dice`` the player on roll is to move; with ``double_offered`` the
+        other player must answer a double (cube value before doubling); with
+        ``resignation`` (1..3) the other player must answer that offer.
+        Raises :class:`~core.errors.InvalidStateError` for a set-up no game can reach.
+
+        >>> game = Game.from_position(Position.from_text("x 6:2 / o 24:1"), 1, (6, 6))
+        >>> game.phase, game.turn, game.play("6/off(2)").result
+        ('move', 1, GameResult(winner=1, points=1, kind='single', how='bear-off'))
+        """
+        if not isinstance(position, Position):
+            raise InvalidStateError(f"set-up: {position!r} is not a Position")
+        if turn not in (0, 1) or not _is_int(turn):
+            raise InvalidStateError(f"set-up: turn {turn!r} is not 0 or 1")
+        if position.is_game_over():
+            raise InvalidStateError(f"set-up: position {position.to_id()} is already over")
+        rolled: Dice | None = None
+        if dice is not None:
+            try:
+                rolled = check_dice(dice)
+            except BackgammonError as exc:
+                raise InvalidStateError(f"set-up: {exc}") from None
+        if not _is_int(cube) or not 1 <= cube <= MAX_CUBE or cube & (cube - 1):
+            raise InvalidStateError(f"set-up: cube {cube!r} is not a power of two from 1 to {MAX_CUBE}")
+        if cube_owner not in (None, 0, 1) or isinstance(cube_owner, bool):
+            raise InvalidStateError(f"set-up: cube owner {cube_owner!r} is not None, 0 or 1")
+        if (cube_owner is None) != (cube == 1):
+            raise InvalidStateError(f"set-up: a cube at {cube} must be {'owned' if cube > 1 else 'centred'}")
+        if not cube_available and cube != 1:
+            raise InvalidStateError(f"set-up: the cube is out of play but shows {cube}")
+        if not _is_int(resignation) or not 0 <= resignation <= 3:
+            raise InvalidStateError(f"set-up: resignation {resignation!r} is not 0..3")
+        if double_offered and (rolled is not None or resignation):
+            raise InvalidStateError("set-up: a double is offered only before rolling, with no resignation on offer")
+        setup = Setup(position, turn, rolled, cube, cube_owner, bool(double_offered), resignation)
+        game = cls(
+            position,
+            turn,
+            "roll",
+            cube=cube,
+            cube_owner=cube_owner,
+            cube_available=cube_available,
+            jacoby=jacoby,
+            setup=setup,
+        )
+        if rolled is not None:
+            game = replace(game, phase="move", dice=rolled, turn_in_progress=Turn.start(position, rolled))
+        if double_offered:
+            if not game.can_double():
+                raise InvalidStateError(f"set-up: player {turn} may not double (cube {cube}, owner {cube_owner})")
+            game = replace(game, phase="double")
+        if resignation:
+            game = replace(game, phase="resign", resign_offer=ResignOffer(resignation, turn))
+        return game
+
+    # -- what the board and the buttons need -------------------------------
+    @property
+    def player_to_act(self) -> int | None:
+        """Who acts now: the player on roll, the one answering an offer, ``None`` (opening, over)."""
+        if self.phase in ("double", "resign"):
+            assert self.turn is not None
+            return 1 - self.turn
+        if self.phase in ("roll", "move"):
+            return self.turn
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has a result."""
+        return self.phase == "over"
+
+    @property
+    def current_position(self) -> Position:
+        """The board now, with the steps of the turn in progress made (seen by ``turn``)."""
+        if self.turn_in_progress is not None:
+            return self.turn_in_progress.position
+        return self.position
+
+    def board_for(self, player: int) -> Position:
+        """The board now as ``player`` sees it (``board_for(0)``: what the bottom player sees).
+
+        >>> game = Game.from_position(Position.from_text("x 6:2 / o 24:1"), 1)
+        >>> game.board_for(0)
+        Position.from_text('x 24:1 / o 6:2')
+        """
+        viewer = 0 if self.turn is None else self.turn
+        board = self.current_position
+        return board if player == viewer else board.swapped()
+
+    def pip_counts(self) -> tuple[int, int]:
+        """Pip counts of player 0 and player 1, steps made so far included.
+
+        >>> Game.new().pip_counts()
+        (167, 167)
+        """
+        return self.board_for(0).pip_count()
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        """The legal plays of the roll to be played (empty outside phase ``move`` or when none)."""
+        if self.phase != "move" or self.turn_in_progress is None:
+            return ()
+        plan = self.turn_in_progress.plan
+        assert plan is not None
+        return plan.plays
+
+    def can_double(self) -> bool:
+        """True when the player on roll may double now."""
+        return (
+            self.phase == "roll"
+            and self.cube_available
+            and self.cube_owner in (None, self.turn)
+            and self.cube < MAX_CUBE
+        )
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The names of the methods allowed now (``step`` means ``step`` and ``auto_step``).
+
+        >>> Game.new().legal_actions()
+        ('opening',)
+        """
+        if self.phase == "opening":
+            return ("opening",)
+        if self.phase == "roll":
+            return ("roll", "double", "resign") if self.can_double() else ("roll", "resign")
+        if self.phase == "double":
+            return ("take", "drop")
+        if self.phase == "resign":
+            return ("accept", "decline")
+        if self.phase == "move":
+            turn = self.turn_in_progress
+            assert turn is not None
+            if turn.legal_play_count == 0:
+                return ("pass_turn", "confirm", "play", "resign")
+            names: list[str] = []
+            if not turn.is_complete:
+                names.append("step")
+            if turn.steps:
+                names.append("undo")
+            if turn.is_complete:
+                names.append("confirm")
+            names += ["play", "resign"]
+            return tuple(names)
+        return ()
+
+    # -- checks ----------------------------------------------------------------
+    def _refuse(self, what: str, reason: str, why: str = "") -> NoReturn:
+        where = f"phase {self.phase}"
+        if self.turn is not None:
+            where += f", player {self.turn} on roll"
+        raise IllegalActionError(f"{what} refused: {why or reasons.describe(reason)} ({where})", reason)
+
+    def _check(self, what: str, phases: tuple[Phase, ...], by: int | None, actor: int | None) -> None:
+        """Refuse ``what`` unless in one of ``phases`` and (when ``by`` is given) done by ``actor``."""
+        if self.phase not in phases:
+            if self.phase == "over":
+                self._refuse(what, reasons.GAME_OVER)
+            if phases in (("double",), ("resign",)):
+                self._refuse(what, reasons.NO_OFFER)
+            if self.phase in ("double", "resign"):
+                self._refuse(what, reasons.OFFER_PENDING)
+            if "move" in phases:
+                self._refuse(what, reasons.MUST_ROLL)
+            if self.phase == "move" and "roll" in phases:
+                self._refuse(what, reasons.ALREADY_ROLLED)
+            self._refuse(what, reasons.NOT_NOW)
+        if by is not None and by != actor:
+            self._refuse(f"{what} by player {by}", reasons.NOT_YOUR_TURN, f"it is player {actor}'s move")
+
+    def _mover(self) -> int:
+        assert self.turn is not None
+        return self.turn
+
+    def _turn(self) -> Turn:
+        assert self.turn_in_progress is not None
+        return self.turn_in_progress
+
+    # -- the opening and the dice ---------------------------------------------
+    def opening(self, rng: Rng) -> Game:
+        """Roll the opening: one die each, ties rolled again; the higher die plays both numbers."""
+        self._check("opening roll", ("opening",), None, None)
+        return self._open(opening_roll(rng))
+
+    def opening_with(self, die0: int, die1: int, *, ties: Sequence[int] = ()) -> Game:
+        """The opening with given dice: ``die0`` for player 0, ``die1`` for player 1 (they must differ).
+
+        >>> Game.new().opening_with(2, 6).turn
+        1
+        """
+        self._check("opening roll", ("opening",), None, None)
+        try:
+            opening = OpeningRoll(check_dice((die0, die1)), tuple(ties))
+        except BackgammonError as exc:
+            self._refuse(f"opening roll {die0!r}-{die1!r}", reasons.INVALID_DICE, str(exc))
+        return self._open(opening)
+
+    def _open(self, opening: OpeningRoll) -> Game:
+        first = opening.first
+        position = self.position if first == 0 else self.position.swapped()
+        dice = opening.roll
+        action = Action("opening", first, dice=opening.dice, ties=opening.ties)
+        return replace(
+            self,
+            position=position,
+            turn=first,
+            phase="move",
+            dice=dice,
+            turn_in_progress=Turn.start(position, dice),
+            actions=self.actions + (action,),
+        )
+
+    def roll(self, rng: Rng, *, by: int | None = None) -> Game:
+        """Roll the dice (player on roll, before moving)."""
+        self._check("roll", ("roll",), by, self.turn)
+        return self._rolled(roll(rng))
+
+    def roll_with(self, dice: Sequence[int], *, by: int | None = None) -> Game:
+        """Roll given dice (for replays, tests and set-ups).
+
+        >>> Game.new().opening_with(3, 1).roll_with((6, 6)).turn
+        Traceback (most recent call last):
+        ...
+        core.errors.IllegalActionError: roll refused: you may only do that before rolling (phase move, player 0 on roll)
+        """
+        self._check("roll", ("roll",), by, self.turn)
+        try:
+            rolled = check_dice(dice)
+        except BackgammonError as exc:
+            self._refuse(f"roll {dice!r}", reasons.INVALID_DICE, str(exc))
+        return self._rolled(rolled)
+
+    def _rolled(self, dice: Dice) -> Game:
+        mover = self._mover()
+        return replace(
+            self,
+            phase="move",
+            dice=dice,
+            turn_in_progress=Turn.start(self.position, dice),
+            actions=self.actions + (Action("roll", mover, dice=dice),),
+        )
+
+    # -- the cube ----------------------------------------------------------------
+    def double(self, *, by: int | None = None) -> Game:
+        """Offer the cube at twice its value (before rolling; cube available and centred or owned)."""
+        self._check("double", ("roll",), by, self.turn)
+        mover = self._mover()
+        if not self.cube_available:
+            self._refuse(f"double by player {mover}", reasons.CUBE_UNAVAILABLE)
+        if self.cube_owner not in (None, mover):
+            self._refuse(f"double by player {mover}", reasons.CUBE_NOT_YOURS, f"player {self.cube_owner} owns the cube")
+        if self.cube >= MAX_CUBE:
+            self._refuse(f"double by player {mover}", reasons.CUBE_AT_MAX)
+        return replace(self, phase="double", actions=self.actions + (Action("double", mover),))
+
+    def take(self, *, by: int | None = None) -> Game:
+        """Accept the double: the cube doubles and the taker owns it; the doubler rolls."""
+        taker = 1 - self._mover() if self.turn is not None else None
+        self._check("take", ("double",), by, taker)
+        assert taker is not None
+        return replace(
+            self, phase="roll", cube=self.cube * 2, cube_owner=taker, actions=self.actions + (Action("take", taker),)
+        )
+
+    def drop(self, *, by: int | None = None) -> Game:
+        """Refuse the double (pass): the doubler wins the cube's value before doubling."""
+        dropper = 1 - self._mover() if self.turn is not None else None
+        self._check("drop", ("double",), by, dropper)
+        assert dropper is not None
+        result = GameResult(1 - dropper, self.cube, "single", "pass")
+        return replace(self, phase="over", result=result, actions=self.actions + (Action("drop", dropper),))
+
+    # -- moving --------------------------------------------------------------------
+    def step(self, from_point: int, to_point: int, *, by: int | None = None) -> Game:
+        """Move one checker (mover's numbering: 25 = bar, 0 = off); the turn stays open until :meth:`confirm`."""
+        self._check(f"step {from_point}/{to_point}", ("move",), by, self.turn)
+        try:
+            return replace(self, turn_in_progress=self._turn().step(from_point, to_point))
+        except IllegalPlayError as exc:
+            raise IllegalActionError(str(exc), exc.reason) from None
+
+    def auto_step(self, from_point: int, *, by: int | None = None) -> Game:
+        """Move the checker on ``from_point`` by the higher usable die (the other if only that works)."""
+        self._check(f"step from {from_point}", ("move",), by, self.turn)
+        try:
+            return replace(self, turn_in_progress=self._turn().auto_step(from_point))
+        except IllegalPlayError as exc:
+            raise IllegalActionError(str(exc), exc.reason) from None
+
+    def undo(self, *, by: int | None = None) -> Game:
+        """Take back the last step of the turn."""
+        self._check("undo", ("move",), by, self.turn)
+        if not self._turn().steps:
+            self._refuse("undo", reasons.NOT_NOW, "no step to take back")
+        return replace(self, turn_in_progress=self._turn().undo())
+
+    def undo_all(self, *, by: int | None = None) -> Game:
+        """Take back every step of the turn."""
+        self._check("undo", ("move",), by, self.turn)
+        if not self._turn().steps:
+            self._refuse("undo", reasons.NOT_NOW, "no step to take back")
+        return replace(self, turn_in_progress=self._turn().undo_all())
+
+    def confirm(self, *, by: int | None = None) -> Game:
+        """End the turn once its steps form a whole legal play (or at once when the roll has no play)."""
+        self._check("confirm", ("move",), by, self.turn)
+        turn = self._turn()
+        if turn.legal_play_count == 0:
+            return self._played(())
+        if not turn.is_complete:
+            self._refuse("confirm", reasons.TURN_NOT_COMPLETE, f"{reasons.describe(_unfinished(turn))}")
+        return self._played(turn.play())
+
+    def pass_turn(self, *, by: int | None = None) -> Game:
+        """End a turn whose roll has no legal play."""
+        self._check("pass", ("move",), by, self.turn)
+        if self._turn().legal_play_count:
+            self._refuse("pass", reasons.MUST_PLAY)
+        return self._played(())
+
+    no_play = pass_turn
+
+    def play(self, play: Play | str | Sequence[Step], *, by: int | None = None) -> Game:
+        """Play a whole roll at once: a :class:`~core.moves.Play`, notation (``"8/5 6/5"``) or steps.
+
+        Steps made with :meth:`step` are replaced. ``()`` ends a roll that has no
+        legal play. Notation that is not notation or is ambiguous raises
+        :class:`~core.errors.InvalidNotationError` / :class:`~core.errors.AmbiguousPlayError`.
+
+        >>> Game.new().opening_with(3, 1).play("8/5 6/5").turn
+        1
+        """
+        self._check("play", ("move",), by, self.turn)
+        turn = self._turn()
+        plan = turn.plan
+        assert plan is not None
+        if isinstance(play, Play):
+            if play.position != turn.start_position or play.key not in plan.keys:
+                self._refuse(f"play {play!r}", reasons.ILLEGAL_PLAY)
+            return self._played(play)
+        if isinstance(play, str):
+            try:
+                return self._played(parse_play(turn.start_position, turn.dice, play))
+            except IllegalPlayError as exc:
+                raise IllegalActionError(str(exc), exc.reason) from None
+        steps = _as_steps(play)
+        if steps is None:
+            self._refuse(f"play {play!r}", reasons.ILLEGAL_PLAY, "steps are (from, to) pairs of points 0..25")
+        if not steps:
+            if plan.plays:
+                self._refuse("play of no move", reasons.MUST_PLAY)
+            return self._played(())
+        for candidate in plan.plays:
+            if candidate.steps == steps:
+                return self._played(candidate)
+        walk = turn.undo_all()
+        try:
+            for s, t in steps:
+                walk = walk.step(s, t)
+        except IllegalPlayError as exc:
+            raise IllegalActionError(f"play {steps}: {exc}", exc.reason) from None
+        if not walk.is_complete:
+            self._refuse(f"play {steps}", _unfinished(walk))
+        return self._played(walk.play())
+
+    def _played(self, play: Play | tuple[()]) -> Game:
+        mover = self._mover()
+        if isinstance(play, Play):
+            steps, after = play.steps, play.result
+        else:
+            steps, after = (), self.position
+        actions = self.actions + (Action("play", mover, steps=steps),)
+        if not any(after.player):
+            kind = _bear_off_result(mover, after.opponent)
+            result = GameResult(mover, self._points(kind), kind, "bear-off")
+            return replace(
+                self,
+                position=after,
+                phase="over",
+                dice=None,
+                turn_in_progress=None,
+                result=result,
+                actions=actions,
+                resign_offer=None,
+            )
+        return replace(
+            self,
+            position=after.swapped(),
+            turn=1 - mover,
+            phase="roll",
+            dice=None,
+            turn_in_progress=None,
+            declined_level=0,
+            actions=actions,
+        )
+
+    def _points(self, kind: ResultKind) -> int:
+        multiplier = 1 if self.jacoby and self.cube == 1 else _MULTIPLIER[kind]
+        return multiplier * self.cube
+
+    # -- resignation ------------------------------------------------------------
+    def resign(self, level: int = 1, *, by: int | None = None) -> Game:
+        """Offer to resign (player on roll, before or while moving): 1 single, 2 gammon, 3 backgammon.
+
+        A backgammon resignation gives the most a game can give, so it is
+        accepted at once (the rules text: "sera automatiquement acceptée").
+
+        >>> game = Game.new().opening_with(3, 1).resign(2)
+        >>> game.phase, game.player_to_act
+        ('resign', 1)
+        >>> game.decline().resign(1)
+        Traceback (most recent call last):
+        ...
+        core.errors.IllegalActionError: resign a single refused: after a declined offer only a higher one ...
+        """
+        if level not in RESIGN_KINDS or not _is_int(level):
+            if self.phase == "over":
+                self._refuse("resign", reasons.GAME_OVER)
+            self._refuse(f"resign level {level!r}", reasons.INVALID_RESIGN)
+        what = f"resign a {RESIGN_KINDS[level]}"
+        self._check(what, ("roll", "move"), by, self.turn)
+        mover = self._mover()
+        if level <= self.declined_level:
+            self._refuse(what, reasons.RESIGN_NOT_HIGHER)
+        game = replace(
+            self,
+            phase="resign",
+            resign_offer=ResignOffer(level, mover),
+            actions=self.actions + (Action("resign", mover, level=level),),
+        )
+        return game.accept() if level == 3 else game
+
+    def accept(self, *, by: int | None = None) -> Game:
+        """Accept the resignation offered: win its level x the cube."""
+        answering = self.player_to_act if self.phase == "resign" else None
+        self._check("accept", ("resign",), by, answering)
+        offer = self.resign_offer
+        assert offer is not None
+        assert answering is not None
+        result = GameResult(answering, self._points(offer.kind), offer.kind, "resign")
+        return replace(
+            self,
+            phase="over",
+            result=result,
+            dice=None,
+            turn_in_progress=None,
+            actions=self.actions + (Action("accept", answering),),
+        )
+
+    def decline(self, *, by: int | None = None) -> Game:
+        """Decline the resignation offered: play on; only a higher offer may follow this turn."""
+        answering = self.player_to_act if self.phase == "resign" else None
+        self._check("decline", ("resign",), by, answering)
+        offer = self.resign_offer
+        assert offer is not None
+        assert answering is not None
+        return replace(
+            self,
+            phase="move" if self.turn_in_progress is not None else "roll",
+            resign_offer=None,
+            declined_level=max(self.declined_level, offer.level),
+            actions=self.actions + (Action("decline", answering),),
+        )
+
+    def __repr__(self) -> str:
+        dice = "" if self.dice is None else f" dice={self.dice[0]}{self.dice[1]}"
+        owner = "centred" if self.cube_owner is None else f"player {self.cube_owner}"
+        return (
+            f"<Game {self.phase} turn={self.turn}{dice} cube={self.cube} ({owner}) "
+            f"position={self.position.to_id()} actions={len(self.actions)}>"
+        )
+
+
+def _as_steps(steps: object) -> tuple[Step, ...] | None:
+    """``steps`` as a tuple of (from, to) int pairs, or None when it is not one."""
+    if not isinstance(steps, Sequence):
+        return None
+    out: list[Step] = []
+    for item in steps:
+        if not isinstance(item, Sequence) or len(item) != 2:
+            return None
+        s, t = item
+        if not (_is_int(s) and _is_int(t) and 0 <= s <= 25 and 0 <= t <= 25):
+            return None
+        out.append((s, t))
+    return tuple(out)
+
+
+def _unfinished(turn: Turn) -> str:
+    d1, d2 = turn.dice
+    return reasons.BOTH_DICE if d1 != d2 else reasons.ALL_DICE

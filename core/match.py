@@ -1,0 +1,394 @@
+"""A match to N points, or a money session, as an immutable value.
+
+A :class:`Match` holds its settings (length, Crawford rule, Jacoby rule,
+names) and every game so far as :class:`PlayedGame` entries, the current one
+last. The game actions are forwarded to the current game and return a new
+match. A finished game stays current -- for the game-over screen -- until
+:meth:`Match.next_game` starts the next one.
+
+* ``length`` 0 is a money session: no end but :meth:`Match.resign_match`, the
+  Jacoby rule optional (gammons count only once the cube is turned).
+* The **Crawford** game: the game right after a player first reaches
+  ``length - 1`` has no cube; the cube is back afterwards. No cube at all in a
+  1-point match.
+
+>>> match = Match.new(3)
+>>> match = match.opening_with(4, 2).play("8/4 6/4").double()
+>>> match = match.drop()
+>>> match.score, match.is_over
+((0, 1), False)
+>>> match = match.next_game()
+>>> match.crawford, match.game.cube_available
+(False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from . import reasons
+from .dice import Rng
+from .errors import IllegalActionError, InvalidStateError
+from .game import Game, Setup
+from .moves import Play, Step
+from .position import Position
+
+if TYPE_CHECKING:
+    from .ids import MatchInfo
+
+__all__ = ["MAX_LENGTH", "Match", "PlayedGame"]
+
+MAX_LENGTH = 64
+"""The longest match (gnubg's limit for a Match ID)."""
+
+_MAX_ID_SCORE = (1 << 15) - 1
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """One game of the match: the game, the score before it, and whether it is the Crawford game."""
+
+    game: Game
+    score_before: tuple[int, int]
+    crawford: bool = False
+
+    @property
+    def score_after(self) -> tuple[int, int]:
+        """The score once this game's result counts (the score before while it is not over)."""
+        result = self.game.result
+        if result is None:
+            return self.score_before
+        a, b = self.score_before
+        return (a + result.points, b) if result.winner == 0 else (a, b + result.points)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match (``length`` >= 1) or money session (``length == 0``); build with :meth:`new`."""
+
+    length: int
+    games: tuple[PlayedGame, ...]
+    crawford_rule: bool = True
+    jacoby: bool = False
+    names: tuple[str, str] = ("Bottom", "Top")
+    resigned_by: int | None = None
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        length: int = 0,
+        *,
+        crawford_rule: bool = True,
+        jacoby: bool = False,
+        names: Sequence[str] = ("Bottom", "Top"),
+        score: Sequence[int] = (0, 0),
+        crawford_game: bool = False,
+        setup: Setup | None = None,
+    ) -> Match:
+        """Start a match or money session, its first game waiting for the opening roll.
+
+        ``score`` and ``crawford_game`` start it at a given score (the first game
+        being the Crawford game or not); ``setup`` starts the first game at a set
+        position instead (see :meth:`~core.game.Game.from_position`). Raises
+        :class:`~core.errors.InvalidStateError` for settings that make no match.
+
+        >>> Match.new(1).game.cube_available, Match.new(0, jacoby=True).game.jacoby
+        (False, True)
+        """
+        if not _is_int(length) or not 0 <= length <= MAX_LENGTH:
+            raise InvalidStateError(f"match length {length!r}: 0 (money) to {MAX_LENGTH} points expected")
+        for name, flag in (("crawford_rule", crawford_rule), ("jacoby", jacoby), ("crawford_game", crawford_game)):
+            if not isinstance(flag, bool):
+                raise InvalidStateError(f"{name} {flag!r} is not a bool")
+        if isinstance(names, str) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+            raise InvalidStateError(f"names {names!r}: two strings expected")
+        if len(score) != 2 or not all(_is_int(s) and s >= 0 for s in score):
+            raise InvalidStateError(f"score {score!r}: two numbers >= 0 expected")
+        start = (score[0], score[1])
+        if length and max(start) >= length:
+            raise InvalidStateError(f"score {start}: the match to {length} is already over")
+        if crawford_game and not (crawford_rule and length > 1 and max(start) == length - 1):
+            raise InvalidStateError(f"score {start} in a match to {length}: not a Crawford game")
+        match = cls(length, (), crawford_rule, jacoby and length == 0, (names[0], names[1]))
+        game = match._fresh_game(crawford_game, setup)
+        return replace(match, games=(PlayedGame(game, start, crawford_game),))
+
+    @classmethod
+    def from_info(
+        cls,
+        position: Position,
+        info: MatchInfo,
+        *,
+        crawford_rule: bool = True,
+        names: Sequence[str] = ("Bottom", "Top"),
+    ) -> Match:
+        """A match set up from a decoded gnubg ID or XGID (``position`` seen by ``info.on_roll``).
+
+        >>> from core.ids import decode_xgid
+        >>> match = Match.from_info(*decode_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:4:0:7:10"))
+        >>> match.score, match.game.cube, match.game.cube_owner, match.game.dice
+        ((2, 4), 2, 0, (5, 2))
+        """
+        from .ids import GameState  # imported late: ids.py is being extended (MatchInfo)
+
+        if info.game_state == GameState.NOT_STARTED:
+            return cls.new(
+                info.match_length,
+                crawford_rule=crawford_rule,
+                jacoby=info.jacoby,
+                names=names,
+                score=info.score,
+                crawford_game=info.crawford,
+            )
+        if info.game_state != GameState.PLAYING:
+            raise InvalidStateError(f"the game of {info} is already over")
+        setup = Setup(
+            position, info.on_roll, info.dice, info.cube, info.cube_owner, info.double_offered, int(info.resignation)
+        )
+        return cls.new(
+            info.match_length,
+            crawford_rule=crawford_rule,
+            jacoby=info.jacoby,
+            names=names,
+            score=info.score,
+            crawford_game=info.crawford,
+            setup=setup,
+        )
+
+    def _fresh_game(self, crawford: bool, setup: Setup | None = None) -> Game:
+        cube_available = self.length != 1 and not crawford
+        if setup is None:
+            return Game.new(cube_available=cube_available, jacoby=self.jacoby)
+        return Game.from_position(
+            setup.position,
+            setup.turn,
+            setup.dice,
+            cube=setup.cube,
+            cube_owner=setup.cube_owner,
+            cube_available=cube_available,
+            jacoby=self.jacoby,
+            double_offered=setup.double_offered,
+            resignation=setup.resignation,
+        )
+
+    # -- state ------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The current game (the last one, kept once over until :meth:`next_game`)."""
+        return self.games[-1].game
+
+    @property
+    def crawford(self) -> bool:
+        """True when the current game is the Crawford game."""
+        return self.games[-1].crawford
+
+    @property
+    def is_money(self) -> bool:
+        """True for a money session (``length == 0``)."""
+        return self.length == 0
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Points of player 0 and player 1, the current game's result included once it is over."""
+        return self.games[-1].score_after
+
+    @property
+    def games_played(self) -> tuple[PlayedGame, ...]:
+        """The finished games."""
+        return tuple(g for g in self.games if g.game.is_over)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a player has reached ``length`` or a player resigned the match."""
+        if self.resigned_by is not None:
+            return True
+        return self.length > 0 and max(self.score) >= self.length
+
+    @property
+    def winner(self) -> int | None:
+        """The winner of the match once over (the other player after a match resignation)."""
+        if self.resigned_by is not None:
+            return 1 - self.resigned_by
+        if not self.is_over:
+            return None
+        return 0 if self.score[0] >= self.length else 1
+
+    def away(self) -> tuple[int, int]:
+        """Points each player still needs (matches only; ``(0, 0)`` in money play).
+
+        >>> Match.new(7, score=(2, 5)).away()
+        (5, 2)
+        """
+        if not self.length:
+            return (0, 0)
+        return max(self.length - self.score[0], 0), max(self.length - self.score[1], 0)
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The current game's actions, ``next_game`` between games, ``resign_match``; nothing once over."""
+        if self.is_over:
+            return ()
+        if self.game.is_over:
+            return ("next_game", "resign_match")
+        return self.game.legal_actions() + ("resign_match",)
+
+    # -- the match's own actions ----------------------------------------------
+    def _refuse(self, what: str, reason: str, why: str = "") -> IllegalActionError:
+        return IllegalActionError(f"{what} refused: {why or reasons.describe(reason)}", reason)
+
+    def next_game(self, rng: Rng | None = None) -> Match:
+        """Start the next game once the current one is over; with ``rng`` roll its opening too.
+
+        The game right after a player first reaches ``length - 1`` is the
+        Crawford game (with the Crawford rule).
+        """
+        if self.is_over:
+            raise self._refuse("next game", reasons.MATCH_OVER)
+        if not self.game.is_over:
+            raise self._refuse("next game", reasons.NOT_NOW, "the current game is not over")
+        before, after = self.games[-1].score_before, self.score
+        n = self.length
+        crawford = self.crawford_rule and n > 1 and max(after) == n - 1 and max(before) < n - 1
+        entry = PlayedGame(self._fresh_game(crawford), after, crawford)
+        match = replace(self, games=self.games + (entry,))
+        return match.opening(rng) if rng is not None else match
+
+    def resign_match(self, player: int) -> Match:
+        """``player`` gives up the whole match (or ends the money session); the other player wins."""
+        if player not in (0, 1) or not _is_int(player):
+            raise self._refuse(f"match resignation by {player!r}", reasons.NOT_YOUR_TURN, "no such player")
+        if self.is_over:
+            raise self._refuse(f"match resignation by player {player}", reasons.MATCH_OVER)
+        return replace(self, resigned_by=player)
+
+    # -- the game's actions, forwarded -------------------------------------------
+    def _live(self, what: str) -> Game:
+        if self.is_over:
+            raise self._refuse(what, reasons.MATCH_OVER)
+        return self.game
+
+    def _with(self, game: Game) -> Match:
+        last = self.games[-1]
+        return replace(self, games=self.games[:-1] + (replace(last, game=game),))
+
+    def opening(self, rng: Rng) -> Match:
+        """See :meth:`Game.opening`."""
+        return self._with(self._live("opening").opening(rng))
+
+    def opening_with(self, die0: int, die1: int, *, ties: Sequence[int] = ()) -> Match:
+        """See :meth:`Game.opening_with`."""
+        return self._with(self._live("opening").opening_with(die0, die1, ties=ties))
+
+    def roll(self, rng: Rng, *, by: int | None = None) -> Match:
+        """See :meth:`Game.roll`."""
+        return self._with(self._live("roll").roll(rng, by=by))
+
+    def roll_with(self, dice: Sequence[int], *, by: int | None = None) -> Match:
+        """See :meth:`Game.roll_with`."""
+        return self._with(self._live("roll").roll_with(dice, by=by))
+
+    def double(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.double`."""
+        return self._with(self._live("double").double(by=by))
+
+    def take(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.take`."""
+        return self._with(self._live("take").take(by=by))
+
+    def drop(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.drop`."""
+        return self._with(self._live("drop").drop(by=by))
+
+    def step(self, from_point: int, to_point: int, *, by: int | None = None) -> Match:
+        """See :meth:`Game.step`."""
+        return self._with(self._live("step").step(from_point, to_point, by=by))
+
+    def auto_step(self, from_point: int, *, by: int | None = None) -> Match:
+        """See :meth:`Game.auto_step`."""
+        return self._with(self._live("step").auto_step(from_point, by=by))
+
+    def undo(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.undo`."""
+        return self._with(self._live("undo").undo(by=by))
+
+    def undo_all(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.undo_all`."""
+        return self._with(self._live("undo").undo_all(by=by))
+
+    def confirm(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.confirm`."""
+        return self._with(self._live("confirm").confirm(by=by))
+
+    def play(self, play: Play | str | Sequence[Step], *, by: int | None = None) -> Match:
+        """See :meth:`Game.play`."""
+        return self._with(self._live("play").play(play, by=by))
+
+    def pass_turn(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.pass_turn`."""
+        return self._with(self._live("pass").pass_turn(by=by))
+
+    def resign(self, level: int = 1, *, by: int | None = None) -> Match:
+        """See :meth:`Game.resign` (one game; :meth:`resign_match` gives up the match)."""
+        return self._with(self._live("resign").resign(level, by=by))
+
+    def accept(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.accept`."""
+        return self._with(self._live("accept").accept(by=by))
+
+    def decline(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.decline`."""
+        return self._with(self._live("decline").decline(by=by))
+
+    # -- IDs ------------------------------------------------------------------------
+    def match_info(self) -> MatchInfo:
+        """Cube, turn, dice, score, length and Crawford for a gnubg Match ID or an XGID.
+
+        The board to go with it is ``match.game.position``: seen by the player on
+        roll, at the start of the turn (IDs carry no half-played turn).
+
+        >>> from core.ids import encode_xgid
+        >>> match = Match.new(7).opening_with(5, 2)
+        >>> encode_xgid(match.game.position, match.match_info())
+        'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:6'
+        """
+        from .ids import GameState, MatchInfo, Resignation
+
+        game = self.game
+        on_roll = 0 if game.turn is None else game.turn
+        acting = game.player_to_act
+        top = self.length or _MAX_ID_SCORE
+        score = (min(self.score[0], top), min(self.score[1], top))
+        if game.phase == "opening":
+            state = GameState.NOT_STARTED
+        elif game.result is None:
+            state = GameState.PLAYING
+        else:
+            state = {"bear-off": GameState.OVER, "resign": GameState.RESIGNED, "pass": GameState.DROPPED}[
+                game.result.how
+            ]
+        offer = game.resign_offer if game.phase == "resign" else None
+        return MatchInfo(
+            cube=game.cube,
+            cube_owner=game.cube_owner,
+            on_roll=on_roll,
+            turn=on_roll if acting is None else acting,
+            dice=game.dice,
+            match_length=self.length,
+            score=score,
+            crawford=self.crawford,
+            jacoby=self.jacoby,
+            double_offered=game.phase == "double",
+            resignation=Resignation(offer.level) if offer is not None else Resignation.NONE,
+            game_state=state,
+            max_cube=64,
+        )
+
+    def __repr__(self) -> str:
+        kind = f"match to {self.length}" if self.length else "money session"
+        return f"<Match {kind} score={self.score} games={len(self.games)} {self.game!r}>"
