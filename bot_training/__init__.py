@@ -1,0 +1,1 @@
+"""Training tools for Videau's bot (numpy; not shipped to the browser)."""

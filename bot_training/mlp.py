@@ -1,0 +1,67 @@
+"""The numpy twin of :mod:`core.bot.net`: one hidden sigmoid layer, five sigmoid outputs.
+
+Outputs, for the side on roll: P(win), P(win gammon), P(win backgammon),
+P(lose gammon), P(lose backgammon); gammon probabilities include backgammons.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+
+
+class MLP:
+    def __init__(self, n_in: int, n_hidden: int, seed: int = 0) -> None:
+        rng = np.random.default_rng(seed)
+        self.w1 = (rng.standard_normal((n_in, n_hidden)) * 0.1).astype(np.float32)
+        self.b1 = np.zeros(n_hidden, dtype=np.float32)
+        self.w2 = (rng.standard_normal((n_hidden, 5)) * 0.1).astype(np.float32)
+        self.b2 = np.zeros(5, dtype=np.float32)
+
+    def hidden(self, x: np.ndarray) -> np.ndarray:
+        return sigmoid(x @ self.w1 + self.b1)
+
+    def forward(self, x: np.ndarray) -> np.ndarray:
+        return sigmoid(self.hidden(x) @ self.w2 + self.b2)
+
+    def step(self, x: np.ndarray, target: np.ndarray, lr: float) -> float:
+        """One gradient step of the cross-entropy loss summed over the batch; returns mean |error|."""
+        h = self.hidden(x)
+        y = sigmoid(h @ self.w2 + self.b2)
+        d2 = target - y
+        dh = (d2 @ self.w2.T) * h * (1.0 - h)
+        self.w2 += lr * (h.T @ d2)
+        self.b2 += lr * d2.sum(axis=0)
+        self.w1 += lr * (x.T @ dh)
+        self.b1 += lr * dh.sum(axis=0)
+        return float(np.abs(d2[:, 0]).mean())
+
+    def state(self) -> dict:
+        return {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2}
+
+    def load(self, st: dict) -> None:
+        self.w1, self.b1, self.w2, self.b2 = (np.asarray(st[k], dtype=np.float32) for k in ("w1", "b1", "w2", "b2"))
+
+
+def consistent(p: np.ndarray) -> np.ndarray:
+    """Clip outputs so that bg <= gammon <= win (and the same for losses)."""
+    q = p.copy()
+    q[:, 1] = np.minimum(q[:, 1], q[:, 0])
+    q[:, 2] = np.minimum(q[:, 2], q[:, 1])
+    q[:, 3] = np.minimum(q[:, 3], 1.0 - q[:, 0])
+    q[:, 4] = np.minimum(q[:, 4], q[:, 3])
+    return q
+
+
+def equity(p: np.ndarray) -> np.ndarray:
+    """Cubeless money equity of the side on roll."""
+    q = consistent(p)
+    return 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
+
+
+def flip(p: np.ndarray) -> np.ndarray:
+    """Outputs seen from the other side."""
+    return np.stack([1.0 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2]], axis=1)
