@@ -1,0 +1,147 @@
+"""i18n.py: every key in both languages, every reason code translated, button names, plurals."""
+
+from __future__ import annotations
+
+import doctest
+import string
+
+import i18n
+import pytest
+import render
+import view
+from i18n import EN, FR, checkers_text, detect_lang, game_over_text, reason_text, t
+
+from core import reasons
+
+BUTTONS_EN = {
+    "roll": "Roll",
+    "double": "Double",
+    "take": "Take",
+    "pass": "Pass",
+    "undo": "Undo",
+    "confirm": "Confirm",
+    "resign": "Resign",
+    "accept": "Accept",
+    "decline": "Decline",
+    "new_match": "New match",
+    "start": "Start",
+}
+BUTTONS_FR = {
+    "roll": "Lancer",
+    "double": "Doubler",
+    "take": "Accepter le videau",
+    "pass": "Passer",
+    "undo": "Annuler",
+    "confirm": "Valider",
+    "resign": "Abandonner",
+    "accept": "Accepter",
+    "decline": "Refuser",
+    "new_match": "Nouveau match",
+    "start": "Commencer",
+}
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    assert set(EN) == set(FR)
+    for key in EN:
+        assert fields(EN[key]) == fields(FR[key]), key
+
+
+@pytest.mark.parametrize("code", reasons.ALL)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_reason_code_is_translated(code: str, lang: str) -> None:
+    text = reason_text(lang, code)
+    assert text
+    assert text != reason_text(lang, "no-such-reason")
+    assert f"reason.{code}" in (EN if lang == "en" else FR)
+
+
+def test_reason_with_a_point() -> None:
+    assert reason_text("fr", reasons.BLOCKED, point=6) == "la case 6 est bloquée"
+    assert reason_text("fr", reasons.BLOCKED) == "cette case est bloquée"
+    assert reason_text("en", reasons.NO_CHECKER, point=3) == "you have no checker on point 3"
+    assert reason_text("fr", reasons.MUST_ENTER, point=3) == "vous devez d’abord rentrer le pion de la barre"
+    assert reason_text("fr", reasons.BOTH_DICE) == "vous devez jouer les deux dés"
+    assert reason_text("fr", reasons.LARGER_DIE).endswith("vous devez jouer le plus grand")
+
+
+def test_button_names() -> None:
+    for key, name in BUTTONS_EN.items():
+        assert t("en", f"button.{key}") == name
+    for key, name in BUTTONS_FR.items():
+        assert t("fr", f"button.{key}") == name
+
+
+def test_dialog_labels() -> None:
+    assert [t("en", f"dialog.{k}") for k in ("opponent", "match_length", "crawford")] == [
+        "Opponent",
+        "Match length",
+        "Crawford rule",
+    ]
+    assert [t("fr", f"dialog.{k}") for k in ("opponent", "match_length", "crawford")] == [
+        "Adversaire",
+        "Longueur du match",
+        "Règle de Crawford",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "white", "black", "text"),
+    [
+        ("en", 0, 0, "empty"),
+        ("en", 1, 0, "1 white checker"),
+        ("en", 3, 0, "3 white checkers"),
+        ("en", 0, 1, "1 black checker"),
+        ("en", 2, 1, "2 white checkers, 1 black checker"),
+        ("fr", 0, 0, "vide"),
+        ("fr", 1, 0, "1 pion blanc"),
+        ("fr", 3, 0, "3 pions blancs"),
+        ("fr", 0, 2, "2 pions noirs"),
+    ],
+)
+def test_checkers_plurals(lang: str, white: int, black: int, text: str) -> None:
+    assert checkers_text(lang, white, black) == text
+
+
+def test_game_over_texts() -> None:
+    assert game_over_text("en", "Ann", "Bob", 1, how="single") == "Ann wins a single game and 1 point"
+    assert game_over_text("en", "Ann", "Bob", 6, how="backgammon") == "Ann wins a backgammon and 6 points"
+    assert game_over_text("en", "Ann", "Bob", 2, how="pass") == "Bob passes: Ann wins 2 points"
+    assert game_over_text("en", "Ann", "Bob", 1, how="resign", resigned=1) == (
+        "Bob resigns a single game: Ann wins 1 point"
+    )
+    assert game_over_text("fr", "Ann", "Bob", 2, how="gammon") == "Ann gagne un gammon et 2 points"
+    assert game_over_text("fr", "Ann", "Bob", 1, how="pass") == "Bob passe : Ann gagne 1 point"
+
+
+@pytest.mark.parametrize(
+    ("languages", "lang"),
+    [
+        (["fr-FR"], "fr"),
+        (["FR"], "fr"),
+        (["en-GB", "fr"], "en"),
+        (["de", "it", "fr-BE"], "fr"),
+        (["de"], "en"),
+        ([], "en"),
+        (None, "en"),
+        ("fr_CA", "fr"),
+    ],
+)
+def test_detect_lang(languages: list[str] | str | None, lang: str) -> None:
+    assert detect_lang(languages) == lang
+
+
+def test_unknown_language_and_key_fall_back() -> None:
+    assert t("de", "button.roll") == "Roll"
+    assert t("fr", "no.such.key") == "no.such.key"
+
+
+@pytest.mark.parametrize("module", [i18n, view, render])
+def test_doctests(module: object) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
+    assert result.failed == 0
+    assert result.attempted > 0

@@ -1,0 +1,496 @@
+"""The board as an SVG string: a pure function of a :class:`~view.BoardView`.
+
+:func:`render_board` builds the whole drawing by joining strings (it runs in
+Pyodide on every redraw). The DOM contract, which the controller and the tests
+rely on:
+
+* the root ``<svg class="board">`` has a ``viewBox`` and ``width="100%"``;
+* 24 groups ``g.point[data-point="1".."24"]`` numbered from player 0's side (also
+  when ``flipped`` mirrors the board), one ``g.bar[data-point="bar"]`` and one
+  ``g.off[data-point="off"]`` holding both players' checkers; each is focusable
+  (``tabindex="0"``, ``role="button"``, ``aria-label``) and carries
+  ``data-movable`` / ``data-dest`` / ``data-selected`` when they apply;
+* one ``[data-checker]`` element per checker, with ``data-owner="0"`` or ``"1"``,
+  inside its place's group (stacks past five overlap under a count label);
+* dice ``g.die[data-die="5"][data-owner]`` (``data-used`` once played), the cube
+  ``g.cube[data-cube="64"]``, captions ``g.caption[data-player]``, ``text.message``;
+* colours come from classes (``point--light``, ``checker--0``, ``die--used`` ...)
+  styled by the ``<style>`` inside the drawing (:data:`BOARD_CSS`), which a page may override.
+
+>>> from core import Position
+>>> from view import build_board_view
+>>> svg = render_board(build_board_view(Position.initial()))
+>>> svg.count("data-checker="), svg.count('data-point="')
+(30, 26)
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from view import BAR, OFF, ArrowView, BoardView, DieView, Place, PlayerView, PointView
+
+# -- geometry (viewBox units) -------------------------------------------------
+WIDTH = 704
+CAPTION_H = 40
+BOARD_Y = CAPTION_H + 4
+FRAME_V = 24  # wood above and below the felt, where the point numbers go
+FELT_H = 470
+FELT_TOP = BOARD_Y + FRAME_V
+FELT_BOTTOM = FELT_TOP + FELT_H
+MID_Y = FELT_TOP + FELT_H // 2
+BOARD_BOTTOM = FELT_BOTTOM + FRAME_V
+FOOTER_Y = BOARD_BOTTOM + 4
+MESSAGE_Y = FOOTER_Y + CAPTION_H
+HEIGHT = MESSAGE_Y + 36
+
+POINT_W = 44
+R = 20  # checker radius; a checker takes 2R of a point's depth
+CHECKER_R = 19
+STACK_VISIBLE = 5
+TRIANGLE_H = 190
+HALF_W = 6 * POINT_W
+CUBE_X = 10  # the column beside the board for the cube
+SIDE_W = 44
+LEFT_X = CUBE_X + SIDE_W + 10
+BAR_X = LEFT_X + HALF_W
+BAR_W = 48
+RIGHT_X = BAR_X + BAR_W
+TRAY_X = RIGHT_X + HALF_W + 10
+SLAB_H = 11  # a borne-off checker seen edge-on
+SLAB_STEP = 13
+DIE = 36
+CUBE = 40
+
+BOARD_CSS = """
+.board{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;-webkit-user-select:none;user-select:none}
+.board text{pointer-events:none}
+.board .frame{fill:#6e4526;stroke:#3b220f;stroke-width:2}
+.board .frame__bar{fill:#5c381d;stroke:#3b220f;stroke-width:1.5}
+.board .frame__column{fill:#56341b;stroke:#3b220f;stroke-width:1.5}
+.board .felt{fill:#1f5c3d;stroke:#163f2a;stroke-width:2}
+.board .tray__bed{fill:#184a31;stroke:#123623;stroke-width:1.5}
+.board .point--light .triangle{fill:#e6d5b0}
+.board .point--dark .triangle{fill:#a13a2c}
+.board .triangle{stroke:rgba(0,0,0,.25);stroke-width:.8}
+.board .hit{fill:transparent}
+.board .point-number{font-size:14px;fill:#f2e3c6;text-anchor:middle;font-weight:600}
+.board .checker{stroke-width:1.5}
+.board .checker--0{fill:#f6efe0;stroke:#8f7d5c}
+.board .checker--1{fill:#2c2522;stroke:#0a0807}
+.board .checker__ring{fill:none;stroke-width:1.5;pointer-events:none}
+.board .checker__ring--0{stroke:#d2c09b}
+.board .checker__ring--1{stroke:#574a41}
+.board .count{font-size:17px;font-weight:700;text-anchor:middle;dominant-baseline:central}
+.board .count--0{fill:#3a2f22}
+.board .count--1{fill:#f6efe0}
+.board [data-movable] .checker--top{stroke:#f3c33b;stroke-width:3.5}
+.board [data-selected] .checker--top{stroke:#ffe066;stroke-width:5}
+.board [data-selected] .checker--0.checker--top{fill:#fff4c4}
+.board [data-selected] .checker--1.checker--top{fill:#5b4a23}
+.board [data-dest] .triangle{stroke:#ffd54a;stroke-width:3;stroke-linejoin:round}
+.board .dest-marker{fill:rgba(255,200,40,.5);stroke:#b07d00;stroke-width:2.5;stroke-dasharray:5 3;pointer-events:none}
+.board [data-movable],.board [data-dest]{cursor:pointer}
+.board [tabindex]:focus{outline:none}
+.board [tabindex]:focus-visible>.hit{stroke:#8fd3ff;stroke-width:3}
+.board .die__face{stroke-width:1.2}
+.board .die--0 .die__face{fill:#fbf6ea;stroke:#8f7d5c}
+.board .die--0 .die__pip{fill:#2c2522}
+.board .die--1 .die__face{fill:#2c2522;stroke:#0a0807}
+.board .die--1 .die__pip{fill:#f6efe0}
+.board .die--used{opacity:.35}
+.board .cube__face{fill:#f8f3e6;stroke:#3b220f;stroke-width:1.5}
+.board .cube__value{font-size:19px;font-weight:800;fill:#2c2522;text-anchor:middle;dominant-baseline:central}
+.board .cube--offered .cube__face{stroke:#ffd54a;stroke-width:3}
+.board .caption__bg{fill:#2a2a27}
+.board .caption--active .caption__bg{fill:#3d3826;stroke:#f3c33b;stroke-width:1.5}
+.board .caption__name{font-size:19px;fill:#f2ece0;dominant-baseline:central}
+.board .caption--active .caption__name{font-weight:700;fill:#fff}
+.board .caption__pips{font-size:16px;fill:#c9c0ad;text-anchor:end;dominant-baseline:central}
+.board .caption__turn{fill:#f3c33b}
+.board .caption__match{font-size:14px;fill:#c9c0ad;text-anchor:end;dominant-baseline:central}
+.board .score__bg{fill:#f3c33b}
+.board .score__value{font-size:19px;font-weight:800;fill:#2a2a27;text-anchor:middle;dominant-baseline:central}
+.board .swatch{stroke-width:1.5}
+.board .swatch--0{fill:#f6efe0;stroke:#8f7d5c}
+.board .swatch--1{fill:#2c2522;stroke:#8a7f74}
+.board .message{font-size:19px;fill:currentColor;text-anchor:middle;dominant-baseline:central}
+.board .arrow{fill:none;stroke:#ffcf3f;stroke-width:5;stroke-linecap:round;opacity:.92;pointer-events:none}
+.board .arrow--1{stroke:#ff9f43}
+.board .arrow__head{fill:#ffcf3f;stroke:none;opacity:.92;pointer-events:none}
+.board .arrow--1 .arrow__head{fill:#ff9f43}
+"""
+
+
+def _e(text: str) -> str:
+    """Escape text for an SVG attribute or element."""
+    return escape(text, quote=True)
+
+
+class _Layout:
+    """Coordinates for one drawing; ``flipped`` mirrors left and right (player 0's home on the left)."""
+
+    __slots__ = ("flipped",)
+
+    def __init__(self, flipped: bool) -> None:
+        self.flipped = flipped
+
+    def x(self, x: float) -> float:
+        """A point's x, mirrored when flipped."""
+        return WIDTH - x if self.flipped else x
+
+    def rx(self, x: float, w: float) -> float:
+        """A rectangle's left edge, mirrored when flipped."""
+        return WIDTH - x - w if self.flipped else x
+
+    @staticmethod
+    def is_top(point: int) -> bool:
+        return point >= 13
+
+    def point_x(self, point: int) -> int:
+        """Left edge of a point's column (player 0's numbering)."""
+        slot = point - 13 if point >= 13 else 12 - point  # 0..11 from the left, unflipped
+        if self.flipped:
+            slot = 11 - slot
+        return LEFT_X + slot * POINT_W if slot < 6 else RIGHT_X + (slot - 6) * POINT_W
+
+    @staticmethod
+    def stack_y(point: int, index: int) -> int:
+        """Centre y of the ``index``-th checker (0 at the edge) of a point's stack."""
+        i = min(index, STACK_VISIBLE - 1)
+        if point >= 13:
+            return FELT_TOP + R + 2 * R * i
+        return FELT_BOTTOM - R - 2 * R * i
+
+    @staticmethod
+    def bar_y(owner: int, index: int) -> int:
+        """Centre y of a bar checker: player 0's above the middle (they enter at the top), player 1's below."""
+        i = min(index, STACK_VISIBLE - 1)
+        offset = 2 * R + 8 + 2 * R * i
+        return MID_Y - offset + R if owner == 0 else MID_Y + offset - R
+
+    def bar_cx(self) -> float:
+        return self.x(BAR_X + BAR_W / 2)
+
+    def tray_x(self) -> float:
+        return self.rx(TRAY_X, SIDE_W)
+
+    @staticmethod
+    def tray_y(owner: int) -> tuple[int, int]:
+        """Top and height of a player's tray: player 0's at the bottom, player 1's at the top."""
+        h = FELT_H // 2 - 8
+        return (FELT_BOTTOM - h, h) if owner == 0 else (FELT_TOP, h)
+
+    def place_xy(self, place: Place, owner: int, index: int) -> tuple[float, float]:
+        """Centre of the ``index``-th checker of ``owner`` at ``place`` (for arrows and markers)."""
+        if place == BAR:
+            return self.bar_cx(), self.bar_y(owner, index)
+        if place == OFF:
+            top, h = self.tray_y(owner)
+            return self.tray_x() + SIDE_W / 2, top + h / 2
+        assert isinstance(place, int)
+        return self.point_x(place) + POINT_W / 2, self.stack_y(place, index)
+
+
+def _flag_attrs(movable: bool, dest: bool, selected: bool) -> str:
+    out = ""
+    if movable:
+        out += ' data-movable="true"'
+    if dest:
+        out += ' data-dest="true"'
+    if selected:
+        out += ' data-selected="true"'
+    return out
+
+
+def _checker(out: list[str], owner: int, index: int, cx: float, cy: float, top: bool, ring: bool) -> None:
+    cls = f"checker checker--{owner}" + (" checker--top" if top else "")
+    out.append(
+        f'<circle class="{cls}" data-checker="{index}" data-owner="{owner}" cx="{cx:g}" cy="{cy:g}" r="{CHECKER_R}"/>'
+    )
+    if ring:
+        out.append(
+            f'<circle class="checker__ring checker__ring--{owner}" cx="{cx:g}" cy="{cy:g}" r="{CHECKER_R - 6}"/>'
+        )
+
+
+def _stack(out: list[str], owner: int, count: int, cx: float, ys: list[int], mark_top: bool) -> None:
+    """A stack of ``count`` checkers at the centres ``ys`` (past the fifth they overlap under a count)."""
+    for i in range(count):
+        last = i == count - 1
+        _checker(out, owner, i, cx, ys[min(i, STACK_VISIBLE - 1)], mark_top and last, i < STACK_VISIBLE - 1 or last)
+    if count > STACK_VISIBLE:
+        out.append(f'<text class="count count--{owner}" x="{cx:g}" y="{ys[-1]}">{count}</text>')
+
+
+def _point(out: list[str], lay: _Layout, p: PointView, mover: int) -> None:
+    top = lay.is_top(p.number)
+    x = lay.point_x(p.number)
+    slot = (p.number - 13 if top else 12 - p.number) + (1 if top else 0)
+    shade = "dark" if slot % 2 else "light"
+    cx = x + POINT_W // 2
+    out.append(
+        f'<g class="point point--{shade} point--{"top" if top else "bottom"}" data-point="{p.number}"'
+        f'{_flag_attrs(p.movable, p.dest, p.selected)} tabindex="0" role="button" aria-label="{_e(p.label)}">'
+    )
+    if top:
+        out.append(f'<rect class="hit" x="{x}" y="{FELT_TOP}" width="{POINT_W}" height="{FELT_H // 2}"/>')
+        out.append(
+            f'<polygon class="triangle" points="{x + 1},{FELT_TOP} {x + POINT_W - 1},{FELT_TOP} '
+            f'{cx},{FELT_TOP + TRIANGLE_H}"/>'
+        )
+    else:
+        out.append(f'<rect class="hit" x="{x}" y="{FELT_TOP + FELT_H // 2}" width="{POINT_W}" height="{FELT_H // 2}"/>')
+        out.append(
+            f'<polygon class="triangle" points="{x + 1},{FELT_BOTTOM} {x + POINT_W - 1},{FELT_BOTTOM} '
+            f'{cx},{FELT_BOTTOM - TRIANGLE_H}"/>'
+        )
+    if p.owner is not None and p.count:
+        ys = [lay.stack_y(p.number, i) for i in range(min(p.count, STACK_VISIBLE))]
+        _stack(out, p.owner, p.count, cx, ys, True)
+    if p.dest:
+        landing = p.count if p.owner == mover else 0
+        out.append(_dest_marker(cx, lay.stack_y(p.number, landing)))
+    out.append("</g>")
+
+
+def _dest_marker(cx: float, cy: float) -> str:
+    return f'<circle class="dest-marker" cx="{cx:g}" cy="{cy:g}" r="{CHECKER_R - 3}"/>'
+
+
+def _point_numbers(out: list[str], lay: _Layout, view: BoardView) -> None:
+    out.append('<g class="point-numbers" aria-hidden="true">')
+    for p in view.points:
+        cx = lay.point_x(p.number) + POINT_W // 2
+        y = BOARD_Y + FRAME_V // 2 if p.number >= 13 else FELT_BOTTOM + FRAME_V // 2
+        out.append(f'<text class="point-number" x="{cx}" y="{y + 5}">{p.shown}</text>')
+    out.append("</g>")
+
+
+def _bar(out: list[str], lay: _Layout, view: BoardView) -> None:
+    bar = view.bar
+    x = lay.rx(BAR_X, BAR_W)
+    cx = lay.bar_cx()
+    out.append(
+        f'<g class="bar" data-point="bar"{_flag_attrs(bar.movable, bar.dest, bar.selected)}'
+        f' tabindex="0" role="button" aria-label="{_e(bar.label)}">'
+    )
+    out.append(f'<rect class="hit" x="{x:g}" y="{FELT_TOP}" width="{BAR_W}" height="{FELT_H}"/>')
+    for owner in (0, 1):
+        n = bar.counts[owner]
+        if n:
+            ys = [lay.bar_y(owner, i) for i in range(min(n, STACK_VISIBLE))]
+            _stack(out, owner, n, cx, ys, owner == view.mover and (bar.movable or bar.selected))
+    out.append("</g>")
+
+
+def _off(out: list[str], lay: _Layout, view: BoardView) -> None:
+    off = view.off
+    x = lay.tray_x()
+    out.append(
+        f'<g class="off" data-point="off"{_flag_attrs(off.movable, off.dest, off.selected)}'
+        f' tabindex="0" role="button" aria-label="{_e(off.label)}">'
+    )
+    out.append(f'<rect class="hit" x="{x:g}" y="{FELT_TOP}" width="{SIDE_W}" height="{FELT_H}"/>')
+    for owner in (1, 0):
+        top, h = lay.tray_y(owner)
+        out.append(f'<g class="tray tray--{owner}" data-player="{owner}">')
+        out.append(f'<rect class="tray__bed" x="{x:g}" y="{top}" width="{SIDE_W}" height="{h}" rx="4"/>')
+        for i in range(off.counts[owner]):
+            y = top + h - 4 - SLAB_H - i * SLAB_STEP if owner == 0 else top + 4 + i * SLAB_STEP
+            out.append(
+                f'<rect class="checker checker--{owner} checker--off" data-checker="{i}" data-owner="{owner}"'
+                f' x="{x + 3:g}" y="{y}" width="{SIDE_W - 6}" height="{SLAB_H}" rx="3"/>'
+            )
+        if off.dest and owner == view.mover:
+            out.append(_dest_marker(x + SIDE_W / 2, _tray_free_y(owner, off.counts[owner], top, h)))
+        out.append("</g>")
+    out.append("</g>")
+
+
+def _tray_free_y(owner: int, count: int, top: int, h: int) -> float:
+    """Where the next borne-off checker goes (for the destination marker)."""
+    if owner == 0:
+        return max(top + CHECKER_R, top + h - 4 - count * SLAB_STEP - CHECKER_R)
+    return min(top + h - CHECKER_R, top + 4 + count * SLAB_STEP + CHECKER_R)
+
+
+_PIPS = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+def _die(out: list[str], die: DieView, x: float, y: float) -> None:
+    cls = f"die die--{die.owner}" + (" die--used" if die.used else "")
+    used = ' data-used="true"' if die.used else ""
+    out.append(f'<g class="{cls}" data-die="{die.value}" data-owner="{die.owner}"{used}>')
+    out.append(f'<rect class="die__face" x="{x:g}" y="{y:g}" width="{DIE}" height="{DIE}" rx="7"/>')
+    for px, py in _PIPS.get(die.value, ()):
+        out.append(f'<circle class="die__pip" cx="{x + px * DIE:g}" cy="{y + py * DIE:g}" r="3.6"/>')
+    out.append("</g>")
+
+
+def _half_centre(owner: int) -> float:
+    """Each player throws into the half on their right: player 0 the right half, player 1 the left."""
+    return RIGHT_X + HALF_W / 2 if owner == 0 else LEFT_X + HALF_W / 2
+
+
+def _dice(out: list[str], view: BoardView) -> None:
+    if not view.dice:
+        return
+    out.append(f'<g class="dice" role="img" aria-label="{_e(view.dice_label)}">')
+    groups: dict[int, list[DieView]] = {}
+    for die in view.dice:
+        groups.setdefault(die.owner, []).append(die)
+    for owner, dice in groups.items():
+        gap = 8
+        total = len(dice) * DIE + (len(dice) - 1) * gap
+        x0 = _half_centre(owner) - total / 2
+        for i, die in enumerate(dice):
+            _die(out, die, x0 + i * (DIE + gap), MID_Y - DIE / 2)
+    out.append("</g>")
+
+
+def _cube(out: list[str], lay: _Layout, view: BoardView) -> None:
+    cube = view.cube
+    if not cube.shown:
+        return
+    if cube.offered and cube.offered_by is not None:
+        x = _half_centre(cube.offered_by) - CUBE / 2
+        y = MID_Y - CUBE / 2
+    else:
+        x = lay.rx(CUBE_X + (SIDE_W - CUBE) / 2, CUBE)
+        if cube.owner is None:
+            y = MID_Y - CUBE / 2
+        elif cube.owner == 0:
+            y = FELT_BOTTOM - CUBE - 6
+        else:
+            y = FELT_TOP + 6
+    owner = "" if cube.owner is None else f' data-owner="{cube.owner}"'
+    cls = "cube" + (" cube--offered" if cube.offered else "") + (" cube--centred" if cube.owner is None else "")
+    out.append(f'<g class="{cls}" data-cube="{cube.face}"{owner} role="img" aria-label="{_e(cube.label)}">')
+    out.append(f'<rect class="cube__face" x="{x:g}" y="{y:g}" width="{CUBE}" height="{CUBE}" rx="6"/>')
+    out.append(f'<text class="cube__value" x="{x + CUBE / 2:g}" y="{y + CUBE / 2 + 1:g}">{cube.face}</text>')
+    out.append("</g>")
+
+
+def _caption(out: list[str], player: PlayerView, y: int, match_text: str) -> None:
+    active = " caption--active" if player.on_turn else ""
+    out.append(f'<g class="caption caption--{player.player}{active}" data-player="{player.player}">')
+    out.append(f'<rect class="caption__bg" x="0" y="{y}" width="{WIDTH}" height="{CAPTION_H}" rx="8"/>')
+    cy = y + CAPTION_H / 2
+    if player.on_turn:
+        out.append(
+            f'<polygon class="caption__turn" points="10,{cy - 8:g} 20,{cy:g} 10,{cy + 8:g}" aria-hidden="true"/>'
+        )
+    out.append(f'<circle class="swatch swatch--{player.player}" cx="36" cy="{cy:g}" r="11"/>')
+    out.append(f'<text class="caption__name" x="56" y="{cy:g}">{_e(player.name)}</text>')
+    if match_text:
+        out.append(f'<text class="caption__match" x="{WIDTH - 150}" y="{cy:g}">{_e(match_text)}</text>')
+    out.append(f'<text class="caption__pips" x="{WIDTH - 62}" y="{cy:g}">{_e(player.pip_text)}</text>')
+    out.append(f'<g class="score" data-score="{player.score}"><title>{_e(player.score_text)}</title>')
+    out.append(f'<rect class="score__bg" x="{WIDTH - 50}" y="{y + 6}" width="42" height="{CAPTION_H - 12}" rx="6"/>')
+    out.append(f'<text class="score__value" x="{WIDTH - 29}" y="{cy + 1:g}">{player.score}</text></g>')
+    out.append("</g>")
+
+
+def _arrow(out: list[str], lay: _Layout, view: BoardView, arrow: ArrowView, landed: dict[Place, int]) -> None:
+    start = view.place(arrow.start)
+    n_start = start.counts[arrow.owner] if not isinstance(start, PointView) else start.count
+    x1, y1 = lay.place_xy(arrow.start, arrow.owner, max(n_start - 1, 0))
+    end = view.place(arrow.end)
+    base = end.counts[arrow.owner] if not isinstance(end, PointView) else end.count if end.owner == arrow.owner else 0
+    index = base + landed.get(arrow.end, 0)
+    landed[arrow.end] = landed.get(arrow.end, 0) + 1
+    x2, y2 = lay.place_xy(arrow.end, arrow.owner, index)
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    # bow the arrow sideways, towards the middle of the board
+    bend = min(45.0, length * 0.2)
+    nx, ny = -uy, ux
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    if (MID_Y - my) * ny + (WIDTH / 2 - mx) * nx < 0:
+        nx, ny = -nx, -ny
+    qx, qy = mx + nx * bend, my + ny * bend
+    # stop short of the landing checker's centre; the head points along the curve's end tangent
+    tx, ty = x2 - qx, y2 - qy
+    tl = math.hypot(tx, ty) or 1.0
+    tx, ty = tx / tl, ty / tl
+    ex, ey = x2 - tx * 8, y2 - ty * 8
+    head = 14.0
+    bx, by = ex - tx * head, ey - ty * head
+    out.append(f'<g class="arrow-group arrow--{arrow.owner}">')
+    out.append(
+        f'<path class="arrow arrow--{arrow.owner}" d="M{x1:.1f},{y1:.1f} Q{qx:.1f},{qy:.1f} {bx:.1f},{by:.1f}"/>'
+    )
+    out.append(
+        f'<polygon class="arrow__head" points="{ex:.1f},{ey:.1f} {bx - ty * 9:.1f},{by + tx * 9:.1f} '
+        f'{bx + ty * 9:.1f},{by - tx * 9:.1f}"/>'
+    )
+    out.append("</g>")
+
+
+def render_arrows(view: BoardView, *, flipped: bool | None = None) -> str:
+    """The arrows of ``view.arrows`` alone, as a ``<g class="arrows">`` (empty string when none)."""
+    if not view.arrows:
+        return ""
+    lay = _Layout(view.flipped if flipped is None else flipped)
+    out = ['<g class="arrows" aria-hidden="true">']
+    landed: dict[Place, int] = {}
+    for arrow in view.arrows:
+        _arrow(out, lay, view, arrow, landed)
+    out.append("</g>")
+    return "".join(out)
+
+
+def render_board(view: BoardView, *, flipped: bool | None = None) -> str:
+    """The SVG of ``view``; ``flipped`` (default: ``view.flipped``) puts player 0's home on the left.
+
+    Point numbering (``data-point``) stays player 0's whichever way the board faces.
+    """
+    flip = view.flipped if flipped is None else flipped
+    lay = _Layout(flip)
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board{" board--flipped" if flip else ""}"'
+        f' viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" preserveAspectRatio="xMidYMid meet"'
+        f' role="group" aria-label="{_e(view.label)}" data-phase="{_e(view.phase)}"'
+        + ("" if view.on_turn is None else f' data-turn="{view.on_turn}"')
+        + ">",
+        f"<style>{BOARD_CSS}</style>",
+    ]
+    _caption(out, view.players[1], 0, view.match_text)
+    # wood: the frame, the bar, the cube column; felt: both halves and the trays
+    out.append(
+        f'<rect class="frame" x="1" y="{BOARD_Y}" width="{WIDTH - 2}" height="{BOARD_BOTTOM - BOARD_Y}" rx="10"/>'
+    )
+    out.append(
+        f'<rect class="frame__bar" x="{lay.rx(BAR_X, BAR_W):g}" y="{BOARD_Y + 2}" width="{BAR_W}"'
+        f' height="{BOARD_BOTTOM - BOARD_Y - 4}"/>'
+    )
+    out.append(
+        f'<rect class="frame__column" x="{lay.rx(CUBE_X, SIDE_W):g}" y="{FELT_TOP}" width="{SIDE_W}"'
+        f' height="{FELT_H}" rx="5"/>'
+    )
+    for x in (LEFT_X, RIGHT_X):
+        out.append(f'<rect class="felt" x="{lay.rx(x, HALF_W):g}" y="{FELT_TOP}" width="{HALF_W}" height="{FELT_H}"/>')
+    _point_numbers(out, lay, view)
+    for p in view.points:
+        _point(out, lay, p, view.mover)
+    _bar(out, lay, view)
+    _off(out, lay, view)
+    _dice(out, view)
+    _cube(out, lay, view)
+    out.append(render_arrows(view, flipped=flip))
+    _caption(out, view.players[0], FOOTER_Y, "")
+    out.append(
+        f'<text class="message" x="{WIDTH / 2:g}" y="{MESSAGE_Y + 18}" aria-live="polite">{_e(view.message)}</text>'
+    )
+    out.append("</svg>")
+    return "".join(out)
