@@ -210,7 +210,7 @@ def test_dice_and_used_dice() -> None:
     root = draw(build_board_view(Position.from_text(turn.position.to_text()), turn=turn))
     dice = [el for el in root.iter() if "data-die" in el.attrib]
     assert [(d.get("data-die"), d.get("data-used")) for d in dice] == [("5", "true"), ("3", None)]
-    assert all(d.get("data-owner") == "0" for d in dice)
+    assert all(d.get("data-player") == "0" for d in dice)
     assert "die--used" in dice[0].get("class", "")
     pips = [c for c in dice[1].iter(f"{SVG}circle") if "die__pip" in c.get("class", "")]
     assert len(pips) == 3
@@ -218,7 +218,7 @@ def test_dice_and_used_dice() -> None:
 
 def test_opening_dice_one_per_player() -> None:
     root = draw(build_view(Match.new(3).opening_with(6, 4)))
-    dice = [(el.get("data-die"), el.get("data-owner")) for el in root.iter() if "data-die" in el.attrib]
+    dice = [(el.get("data-die"), el.get("data-player")) for el in root.iter() if "data-die" in el.attrib]
     assert dice == [("6", "0"), ("4", "1")]
 
 
@@ -229,10 +229,10 @@ def test_cube_centred_owned_hidden_offered() -> None:
     centred = cube(build_board_view(Position.initial()))
     assert centred is not None
     assert centred.get("data-cube") == "64"
-    assert centred.get("data-owner") is None
+    assert centred.get("data-cube-owner") is None
     owned = cube(build_board_view(Position.initial(), cube_value=8, cube_owner=1))
     assert owned is not None
-    assert (owned.get("data-cube"), owned.get("data-owner")) == ("8", "1")
+    assert (owned.get("data-cube"), owned.get("data-cube-owner")) == ("8", "1")
     assert cube(build_board_view(Position.initial(), cube_shown=False)) is None
     assert cube(build_view(Match.new(1))) is None
     offered = cube(build_view(Match.new(5).opening_with(3, 1).play("8/5 6/5").double()))
@@ -282,3 +282,11 @@ def test_render_is_fast() -> None:
     for _ in range(50):
         render_board(view)
     assert (time.perf_counter() - start) / 50 < 0.02  # CPython does it in well under a millisecond
+
+
+def test_data_owner_is_only_on_checkers() -> None:
+    match = Match.new(5).opening_with(3, 1).play("8/5 6/5").double().take().roll_with((6, 6))
+    root = draw(build_view(match))
+    owned = [el for el in root.iter() if "data-owner" in el.attrib]
+    assert len(owned) == 30
+    assert all("data-checker" in el.attrib for el in owned)

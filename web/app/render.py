@@ -12,8 +12,9 @@ rely on:
   ``data-movable`` / ``data-dest`` / ``data-selected`` when they apply;
 * one ``[data-checker]`` element per checker, with ``data-owner="0"`` or ``"1"``,
   inside its place's group (stacks past five overlap under a count label);
-* dice ``g.die[data-die="5"][data-owner]`` (``data-used`` once played), the cube
-  ``g.cube[data-cube="64"]``, captions ``g.caption[data-player]``, ``text.message``;
+* dice ``g.die[data-die="5"][data-player]`` (``data-used`` once played), the cube
+  ``g.cube[data-cube="64"]`` (``data-cube-owner`` unless centred), captions
+  ``g.caption[data-player]``, ``text.message``; ``data-owner`` is only ever on checkers;
 * colours come from classes (``point--light``, ``checker--0``, ``die--used`` ...)
   styled by the ``<style>`` inside the drawing (:data:`BOARD_CSS`), which a page may override.
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from view import BAR, OFF, ArrowView, BoardView, DieView, Place, PlayerView, PointView
+from view import BAR, OFF, BoardView, DieView, Place, PlayerView, PointView
 
 # -- geometry (viewBox units) -------------------------------------------------
 WIDTH = 704
@@ -119,7 +120,10 @@ BOARD_CSS = """
 .board .arrow{fill:none;stroke:#ffcf3f;stroke-width:5;stroke-linecap:round;opacity:.92;pointer-events:none}
 .board .arrow--1{stroke:#ff9f43}
 .board .arrow__head{fill:#ffcf3f;stroke:none;opacity:.92;pointer-events:none}
-.board .arrow--1 .arrow__head{fill:#ff9f43}
+.board .arrow__head--1{fill:#ff9f43}
+.board .ghost{stroke-width:2;stroke-dasharray:4 3;opacity:.7;pointer-events:none}
+.board .ghost--0{fill:#f6efe0;stroke:#8f7d5c}
+.board .ghost--1{fill:#2c2522;stroke:#d8cfc4}
 """
 
 
@@ -329,7 +333,7 @@ _PIPS = {
 def _die(out: list[str], die: DieView, x: float, y: float) -> None:
     cls = f"die die--{die.owner}" + (" die--used" if die.used else "")
     used = ' data-used="true"' if die.used else ""
-    out.append(f'<g class="{cls}" data-die="{die.value}" data-owner="{die.owner}"{used}>')
+    out.append(f'<g class="{cls}" data-die="{die.value}" data-player="{die.owner}"{used}>')
     out.append(f'<rect class="die__face" x="{x:g}" y="{y:g}" width="{DIE}" height="{DIE}" rx="7"/>')
     for px, py in _PIPS.get(die.value, ()):
         out.append(f'<circle class="die__pip" cx="{x + px * DIE:g}" cy="{y + py * DIE:g}" r="3.6"/>')
@@ -372,7 +376,7 @@ def _cube(out: list[str], lay: _Layout, view: BoardView) -> None:
             y = FELT_BOTTOM - CUBE - 6
         else:
             y = FELT_TOP + 6
-    owner = "" if cube.owner is None else f' data-owner="{cube.owner}"'
+    owner = "" if cube.owner is None else f' data-cube-owner="{cube.owner}"'
     cls = "cube" + (" cube--offered" if cube.offered else "") + (" cube--centred" if cube.owner is None else "")
     out.append(f'<g class="{cls}" data-cube="{cube.face}"{owner} role="img" aria-label="{_e(cube.label)}">')
     out.append(f'<rect class="cube__face" x="{x:g}" y="{y:g}" width="{CUBE}" height="{CUBE}" rx="6"/>')
@@ -400,52 +404,73 @@ def _caption(out: list[str], player: PlayerView, y: int, match_text: str) -> Non
     out.append("</g>")
 
 
-def _arrow(out: list[str], lay: _Layout, view: BoardView, arrow: ArrowView, landed: dict[Place, int]) -> None:
-    start = view.place(arrow.start)
-    n_start = start.counts[arrow.owner] if not isinstance(start, PointView) else start.count
-    x1, y1 = lay.place_xy(arrow.start, arrow.owner, max(n_start - 1, 0))
-    end = view.place(arrow.end)
-    base = end.counts[arrow.owner] if not isinstance(end, PointView) else end.count if end.owner == arrow.owner else 0
-    index = base + landed.get(arrow.end, 0)
-    landed[arrow.end] = landed.get(arrow.end, 0) + 1
-    x2, y2 = lay.place_xy(arrow.end, arrow.owner, index)
+def _stack_size(view: BoardView, place: Place, owner: int) -> int:
+    """How many of ``owner``'s checkers ``place`` holds in the view."""
+    at = view.place(place)
+    if isinstance(at, PointView):
+        return at.count if at.owner == owner else 0
+    return at.counts[owner]
+
+
+def _arrow(out: list[str], x1: float, y1: float, x2: float, y2: float, owner: int) -> None:
+    """A curved arrow from a checker's centre to the edge of its landing spot."""
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    # bow the arrow sideways, towards the middle of the board
-    bend = min(45.0, length * 0.2)
-    nx, ny = -uy, ux
+    # bow sideways, towards the middle of the board
+    bend = min(40.0, length * 0.18)
+    nx, ny = -dy / length, dx / length
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     if (MID_Y - my) * ny + (WIDTH / 2 - mx) * nx < 0:
         nx, ny = -nx, -ny
     qx, qy = mx + nx * bend, my + ny * bend
-    # stop short of the landing checker's centre; the head points along the curve's end tangent
+    # the head points along the curve's end tangent and stops at the landing checker's edge
     tx, ty = x2 - qx, y2 - qy
     tl = math.hypot(tx, ty) or 1.0
     tx, ty = tx / tl, ty / tl
-    ex, ey = x2 - tx * 8, y2 - ty * 8
-    head = 14.0
+    stop = min(CHECKER_R - 2.0, length / 3)
+    ex, ey = x2 - tx * stop, y2 - ty * stop
+    head = min(14.0, length / 3)
     bx, by = ex - tx * head, ey - ty * head
-    out.append(f'<g class="arrow-group arrow--{arrow.owner}">')
     out.append(
-        f'<path class="arrow arrow--{arrow.owner}" d="M{x1:.1f},{y1:.1f} Q{qx:.1f},{qy:.1f} {bx:.1f},{by:.1f}"/>'
+        f'<path class="arrow arrow--{owner}" d="M{x1:.1f},{y1:.1f} Q{qx:.1f},{qy:.1f} {bx:.1f},{by:.1f}"/>'
+        f'<polygon class="arrow__head arrow__head--{owner}" points="{ex:.1f},{ey:.1f} '
+        f'{bx - ty * 9:.1f},{by + tx * 9:.1f} {bx + ty * 9:.1f},{by - tx * 9:.1f}"/>'
     )
-    out.append(
-        f'<polygon class="arrow__head" points="{ex:.1f},{ey:.1f} {bx - ty * 9:.1f},{by + tx * 9:.1f} '
-        f'{bx + ty * 9:.1f},{by - tx * 9:.1f}"/>'
-    )
-    out.append("</g>")
 
 
 def render_arrows(view: BoardView, *, flipped: bool | None = None) -> str:
-    """The arrows of ``view.arrows`` alone, as a ``<g class="arrows">`` (empty string when none)."""
+    """The arrows of ``view.arrows`` alone, as a ``<g class="arrows">`` (empty string when none).
+
+    Each arrow leaves the top checker of its start and points at where the checker
+    lands; a translucent ``ghost`` checker marks each point the play leaves a checker on.
+    """
     if not view.arrows:
         return ""
     lay = _Layout(view.flipped if flipped is None else flipped)
     out = ['<g class="arrows" aria-hidden="true">']
-    landed: dict[Place, int] = {}
+    moved: dict[tuple[Place, int], int] = {}  # checkers each arrow so far added (+) or took (-)
+    legs: dict[tuple[Place, Place, int], tuple[list[tuple[float, float]], list[tuple[float, float]]]] = {}
     for arrow in view.arrows:
-        _arrow(out, lay, view, arrow, landed)
+        owner = arrow.owner
+        start, end = (arrow.start, owner), (arrow.end, owner)
+        here = _stack_size(view, arrow.start, owner) + moved.get(start, 0)
+        there = _stack_size(view, arrow.end, owner) + moved.get(end, 0)
+        sources, targets = legs.setdefault((arrow.start, arrow.end, owner), ([], []))
+        sources.append(lay.place_xy(arrow.start, owner, max(here - 1, 0)))
+        targets.append(lay.place_xy(arrow.end, owner, there))
+        moved[start] = moved.get(start, 0) - 1
+        moved[end] = moved.get(end, 0) + 1
+    for (_, _, owner), (sources, targets) in legs.items():
+        # checkers making the same journey: pair them top to bottom, so that their arrows never cross
+        for (x1, y1), (x2, y2) in zip(sorted(sources, key=lambda c: c[1]), sorted(targets, key=lambda c: c[1])):
+            _arrow(out, x1, y1, x2, y2, owner)
+    for (place, owner), extra in moved.items():
+        if extra <= 0 or not isinstance(place, int):
+            continue
+        base = _stack_size(view, place, owner)
+        for i in range(base, base + extra):
+            x, y = lay.place_xy(place, owner, i)
+            out.append(f'<circle class="ghost ghost--{owner}" cx="{x:g}" cy="{y:g}" r="{CHECKER_R}"/>')
     out.append("</g>")
     return "".join(out)
 
@@ -489,8 +514,6 @@ def render_board(view: BoardView, *, flipped: bool | None = None) -> str:
     _cube(out, lay, view)
     out.append(render_arrows(view, flipped=flip))
     _caption(out, view.players[0], FOOTER_Y, "")
-    out.append(
-        f'<text class="message" x="{WIDTH / 2:g}" y="{MESSAGE_Y + 18}" aria-live="polite">{_e(view.message)}</text>'
-    )
+    out.append(f'<text class="message" x="{WIDTH / 2:g}" y="{MESSAGE_Y + 18}">{_e(view.message)}</text>')
     out.append("</svg>")
     return "".join(out)
