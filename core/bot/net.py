@@ -107,7 +107,7 @@ class Net:
     @classmethod
     def load(cls, name: str = DEFAULT_WEIGHTS) -> Net:
         """Load shipped weights from ``core/bot/weights/<name>``."""
-        raw = resources.files(__package__).joinpath("weights", name).read_bytes()
+        raw = resources.files(__package__).joinpath("weights").joinpath(name).read_bytes()
         return cls.from_json_bytes(raw)
 
     # -- evaluation --------------------------------------------------

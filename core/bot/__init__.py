@@ -1,0 +1,166 @@
+"""Videau's computer opponent: a small neural net, a bear-off database, cube and resignation logic.
+
+Importing this package is cheap: the weights and the bear-off database load on first use.
+
+>>> from core.position import Position
+>>> bot = Bot(level="expert")
+>>> play = bot.choose_play(Position.initial(), (3, 1))
+>>> play.steps
+((8, 5), (6, 5))
+
+Levels: ``"beginner"``, ``"intermediate"``, ``"advanced"`` (alias ``"expert"``) and
+``"strongest"``. The two weaker ones add noise to each candidate's equity, drawn from the
+``rng`` given (a callable returning a float in [0, 1), e.g. ``random.Random(7).random``),
+so a seeded rng makes them deterministic. ``"strongest"`` looks one roll ahead (1-ply)
+on its best few candidates.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..moves import Play, legal_plays
+from ..position import Position
+from .cube import CENTERED, OPPONENT, OWNED, CubeDecision, MatchState, match_decision, money_decision
+from .cube import accept_resignation as _accept_resignation
+from .evaluator import Evaluator, Probs, equity, flip
+
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "CubeDecision",
+    "Level",
+    "MatchState",
+    "NoLegalPlayError",
+    "Evaluator",
+    "Probs",
+    "equity",
+]
+
+UniformRng = Callable[[], float]
+"""A source of floats in [0, 1) for the weaker levels' noise."""
+
+
+class NoLegalPlayError(ValueError):
+    """``choose_play`` was asked to play a roll that cannot be played at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How a level plays: equity noise (standard deviation), and 1-ply lookahead on the top ``lookahead`` plays."""
+
+    name: str
+    noise: float = 0.0
+    lookahead: int = 0
+    lookahead_margin: float = 0.16
+
+
+LEVELS: dict[str, Level] = {
+    "beginner": Level("beginner", noise=0.30),
+    "intermediate": Level("intermediate", noise=0.10),
+    "advanced": Level("advanced"),
+    "strongest": Level("strongest", lookahead=3),
+}
+LEVELS["expert"] = LEVELS["advanced"]
+DEFAULT_LEVEL = "advanced"
+
+
+def _gauss(rng: UniformRng) -> float:
+    """A standard normal draw from two uniforms (Box-Muller)."""
+    u1 = rng()
+    u2 = rng()
+    return math.sqrt(-2.0 * math.log(1.0 - u1)) * math.cos(2.0 * math.pi * u2)
+
+
+class Bot:
+    """A computer player at one level. All positions are seen by the side on roll."""
+
+    def __init__(self, level: str = DEFAULT_LEVEL, rng: UniformRng | None = None,
+                 evaluator: Evaluator | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
+        self.level = LEVELS[level]
+        self._rng = rng if rng is not None else random.Random().random
+        self.evaluator = evaluator if evaluator is not None else Evaluator.shared()
+
+    # -- evaluation ----------------------------------------------------------------
+    def evaluate(self, position: Position) -> Probs:
+        """Cubeless probabilities for the side on roll, before it rolls:
+        (win, win gammon, win backgammon, lose gammon, lose backgammon)."""
+        return self.evaluator.evaluate(position)
+
+    def equity(self, position: Position) -> float:
+        """Cubeless money equity of the side on roll."""
+        return equity(self.evaluate(position))
+
+    def rank_plays(self, position: Position, dice: Sequence[int]) -> list[tuple[float, Play]]:
+        """Every legal play with its equity for the mover (best first), at this level's depth, without noise."""
+        plays = legal_plays(position, dice)
+        if not plays:
+            return []
+        scores = self.evaluator.play_equities(plays)
+        ranked = sorted(zip(scores, range(len(plays))), reverse=True)
+        if self.level.lookahead and len(plays) > 1:
+            best = ranked[0][0]
+            top = [i for s, i in ranked[: self.level.lookahead] if s >= best - self.level.lookahead_margin]
+            if len(top) > 1:
+                deep = {i: self.evaluator.one_ply_equity(plays[i]) for i in top}
+                ranked = sorted(((deep[i], i) for i in top), reverse=True) + [r for r in ranked if r[1] not in deep]
+        return [(s, plays[i]) for s, i in ranked]
+
+    def choose_play(self, position: Position, dice: Sequence[int]) -> Play:
+        """The play this level makes: always one of ``legal_plays(position, dice)``."""
+        plays = legal_plays(position, dice)
+        if not plays:
+            raise NoLegalPlayError(f"dice {tuple(dice)!r}: no legal play in position {position.to_id()}")
+        if len(plays) == 1:
+            return plays[0]
+        if self.level.noise > 0.0:
+            scores = self.evaluator.play_equities(plays)
+            noisy = [s + self.level.noise * _gauss(self._rng) for s in scores]
+            return plays[max(range(len(plays)), key=noisy.__getitem__)]
+        return self.rank_plays(position, dice)[0][1]
+
+    # -- cube --------------------------------------------------------------------------
+    def cube_decision(self, position: Position, cube: int = 1, owner: str = CENTERED,
+                      match: MatchState | None = None) -> CubeDecision:
+        """The full cube analysis for the side on roll (before its roll)."""
+        p = self.evaluate(position)
+        if match is None:
+            return money_decision(p, owner)
+        return match_decision(p, match, cube, owner)
+
+    def should_double(self, position: Position, cube: int = 1, owner: str = CENTERED,
+                      match: MatchState | None = None) -> bool:
+        """Should the side on roll double? ``owner``: ``"centered"`` or ``"owned"`` (by the side on roll)."""
+        if owner == OPPONENT:
+            return False
+        decision = self.cube_decision(position, cube, owner, match)
+        if self.level.noise > 0.0:
+            margin = decision.no_double - min(decision.double_take, decision.double_pass)
+            return margin + self.level.noise * 0.5 * _gauss(self._rng) < 0.0
+        return decision.double
+
+    def should_take(self, position: Position, cube: int = 1, match: MatchState | None = None) -> bool:
+        """Take a double? ``position`` is seen by the doubler (on roll), as in the game at that moment;
+        ``match`` is the score from the doubler's side too; ``cube`` the value before doubling."""
+        owner = CENTERED if cube == 1 else OWNED
+        decision = self.cube_decision(position, cube, owner, match)
+        return decision.take
+
+    def accept_resignation(self, position: Position, points: int, cube: int = 1,
+                           match: MatchState | None = None) -> bool:
+        """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) x ``cube``?
+
+        ``position`` is seen by the side offering (on roll); ``match``, if any, from ours.
+        """
+        p = flip(self.evaluate(position))
+        if position.is_game_over():
+            return True
+        return _accept_resignation(p, points, cube, match)
+
+
+_ = (OWNED,)

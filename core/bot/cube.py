@@ -1,0 +1,212 @@
+"""Cube decisions from cubeless evaluations (Janowski's cube-life model) and resignations.
+
+Cubeless probabilities ``(win, win gammon, win backgammon, lose gammon, lose backgammon)``
+for the side on roll (gammons include backgammons) become cubeful equities by
+Janowski's interpolation between a dead cube (never used again) and a fully live
+cube (used at the perfect moment), weighted by the cube life ``x`` (0: dead, 1: live;
+about 0.68 is usual):
+
+* ``W`` = average points of a win, ``L`` = of a loss (1 without gammons);
+* live cube: the taker's take point is ``(L - 1/2) / (W + L + 1/2)`` (20% without gammons),
+  the doubler's cash point ``(L + 1) / (W + L + 1/2)`` (80%);
+* live equity is linear between ``(0, -L)``, ``(take point, -1)``, ``(cash point, +1)``,
+  ``(1, W)`` for the points a side can use given who owns the cube;
+* equity = ``(1 - x) * dead + x * live``, per unit of cube.
+
+Money play: double when doubling (the opponent then owns a cube twice as big, or passes)
+is worth more than not doubling; take when the taker loses less than a pass.
+
+>>> no_gammons = lambda p: (p, 0.0, 0.0, 0.0, 0.0)
+>>> money_decision(no_gammons(0.45)).double
+False
+>>> d = money_decision(no_gammons(0.75))
+>>> d.double, d.take
+(True, True)
+>>> money_decision(no_gammons(0.90)).take
+False
+
+Match play converts each outcome to match-winning chances with the Kazaross XG2
+table (:mod:`core.bot.met`), normalizes them to ``+1``/``-1`` for a single win/loss at
+the current cube, and applies the same model; no doubling in the Crawford game, and
+the trailer doubles at once after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .met import match_equity
+
+Probs = tuple[float, float, float, float, float]
+
+CUBE_LIFE = 0.68
+"""Default cube life ``x`` for money play (gnubg's default is 0.68 too)."""
+
+CENTERED, OWNED, OPPONENT = "centered", "owned", "opponent"
+"""Who owns the cube, seen from the side on roll."""
+
+
+def _win_loss_values(p: Probs) -> tuple[float, float, float]:
+    """(P(win), W, L): points per win and per loss (cubeless money)."""
+    w = min(1.0, max(0.0, p[0]))
+    lose = 1.0 - w
+    big_w = (w + p[1] + p[2]) / w if w > 1e-9 else 1.0
+    big_l = (lose + p[3] + p[4]) / lose if lose > 1e-9 else 1.0
+    return w, big_w, big_l
+
+
+def janowski_equity(w: float, big_w: float, big_l: float, owner: str, x: float = CUBE_LIFE) -> float:
+    """Cubeful equity per unit of cube for the side on roll (see the module docstring)."""
+    dead = w * (big_w + big_l) - big_l
+    take_pt = (big_l - 0.5) / (big_w + big_l + 0.5)
+    cash_pt = (big_l + 1.0) / (big_w + big_l + 0.5)
+    if owner == CENTERED:
+        if w <= take_pt:
+            live = -big_l + (big_l - 1.0) * w / take_pt if take_pt > 0 else -1.0
+        elif w < cash_pt:
+            live = -1.0 + 2.0 * (w - take_pt) / (cash_pt - take_pt)
+        else:
+            live = 1.0 + (big_w - 1.0) * (w - cash_pt) / (1.0 - cash_pt)
+    elif owner == OWNED:
+        if w < cash_pt:
+            live = -big_l + (big_l + 1.0) * w / cash_pt
+        else:
+            live = 1.0 + (big_w - 1.0) * (w - cash_pt) / (1.0 - cash_pt)
+    elif owner == OPPONENT:
+        if w <= take_pt:
+            live = -big_l + (big_l - 1.0) * w / take_pt if take_pt > 0 else -1.0
+        else:
+            live = -1.0 + (big_w + 1.0) * (w - take_pt) / (1.0 - take_pt)
+    else:
+        raise ValueError(f"cube owner {owner!r}: expected {CENTERED!r}, {OWNED!r} or {OPPONENT!r}")
+    return (1.0 - x) * dead + x * live
+
+
+def cubeful_equity(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE) -> float:
+    """Money-play cubeful equity per unit of cube of the side on roll."""
+    w, big_w, big_l = _win_loss_values(p)
+    return janowski_equity(w, big_w, big_l, owner, x)
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    """What the side on roll should do with the cube, and what the opponent should answer.
+
+    Equities are for the side on roll, per unit of the current cube: ``no_double``,
+    ``double_take`` (the cube doubled, owned by the opponent) and ``double_pass`` (+1).
+    """
+
+    double: bool
+    take: bool
+    no_double: float
+    double_take: float
+    double_pass: float
+
+    @property
+    def too_good(self) -> bool:
+        """Better to play on for a gammon than to cash."""
+        return self.no_double > self.double_pass and self.double_take > self.double_pass
+
+
+def money_decision(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE) -> CubeDecision:
+    """Double/no double and take/pass in money play (the side on roll may double: cube centered or owned)."""
+    w, big_w, big_l = _win_loss_values(p)
+    nd = janowski_equity(w, big_w, big_l, owner, x)
+    dt = 2.0 * janowski_equity(w, big_w, big_l, OPPONENT, x)
+    return _decide(nd, dt, 1.0)
+
+
+def _decide(nd: float, dt: float, dp: float) -> CubeDecision:
+    take = dt <= dp
+    double = min(dt, dp) > nd
+    return CubeDecision(double=double, take=take, no_double=nd, double_take=dt, double_pass=dp)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """The match score for cube decisions: points still needed by the side on roll and its opponent."""
+
+    away: int
+    opp_away: int
+    crawford: bool = False
+    post_crawford: bool = False
+
+    def equity(self, away: int, opp_away: int) -> float:
+        return match_equity(away, opp_away, self.post_crawford)
+
+
+def _normalized(ms: MatchState, p: Probs, cube: int) -> tuple[float, float, float, float]:
+    """(P(win), W, L, scale) with outcomes at ``cube`` as match winning chances normalized to +-1 per single game."""
+    a, b = ms.away, ms.opp_away
+    win1, lose1 = ms.equity(a - cube, b), ms.equity(a, b - cube)
+    span = win1 - lose1
+    if span <= 1e-9:
+        return p[0], 1.0, 1.0, 0.0
+
+    def norm(m: float) -> float:
+        return 2.0 * (m - lose1) / span - 1.0
+
+    w = min(1.0, max(0.0, p[0]))
+    lose = 1.0 - w
+    wins = [w - p[1], p[1] - p[2], p[2]]
+    losses = [lose - p[3], p[3] - p[4], p[4]]
+    vw = sum(q * norm(ms.equity(a - k * cube, b)) for k, q in zip((1, 2, 3), wins))
+    vl = sum(q * -norm(ms.equity(a, b - k * cube)) for k, q in zip((1, 2, 3), losses))
+    big_w = vw / w if w > 1e-9 else 1.0
+    big_l = vl / lose if lose > 1e-9 else 1.0
+    return w, big_w, big_l, span
+
+
+def match_decision(p: Probs, ms: MatchState, cube: int = 1, owner: str = CENTERED, x: float = CUBE_LIFE) -> CubeDecision:
+    """Double/take in match play, equities in units of the current cube (single win = +1)."""
+    if ms.crawford or (ms.post_crawford and ms.away == 1):
+        return CubeDecision(False, True, 0.0, 0.0, 1.0)
+    w, big_w, big_l, span = _normalized(ms, p, cube)
+    if span <= 0.0 or ms.away <= cube:
+        return CubeDecision(False, True, 0.0, 0.0, 1.0)  # a dead cube: nothing to gain
+    nd = janowski_equity(w, big_w, big_l, owner, x)
+    # after a double: outcomes at 2 * cube, normalized on the same scale as before
+    a, b = ms.away, ms.opp_away
+    lose1 = ms.equity(a, b - cube)
+
+    def norm(m: float) -> float:
+        return 2.0 * (m - lose1) / span - 1.0
+
+    w2, big_w2, big_l2, _ = _normalized(ms, p, 2 * cube)
+    span2 = ms.equity(a - 2 * cube, b) - ms.equity(a, b - 2 * cube)
+    # scale the doubled game's normalized values to the current cube's scale
+    mid2 = (ms.equity(a - 2 * cube, b) + ms.equity(a, b - 2 * cube)) / 2.0
+    scale = span2 / span
+    offset = norm(mid2)
+    dt = offset + scale * janowski_equity(w2, big_w2, big_l2, OPPONENT, x)
+    dp = 1.0
+    decision = _decide(nd, dt, dp)
+    if ms.post_crawford and ms.opp_away == 1 and owner == CENTERED:
+        # the trailer doubles at once after the Crawford game (the leader's gammons are free for us)
+        return CubeDecision(True, decision.take, nd, dt, dp)
+    return decision
+
+
+def accept_resignation(p: Probs, points: int, cube: int = 1, ms: MatchState | None = None,
+                       owner: str = CENTERED, x: float = CUBE_LIFE) -> bool:
+    """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) times the cube?
+
+    ``p`` are the cubeless probabilities of the side deciding, *as if on roll*. The offer is
+    accepted when it is worth at least our expected result.
+
+    >>> accept_resignation((0.99, 0.9, 0.0, 0.0, 0.0), 1)  # a likely gammon: refuse a single game
+    False
+    >>> accept_resignation((0.99, 0.9, 0.0, 0.0, 0.0), 2)
+    True
+    """
+    if ms is None:
+        w, big_w, big_l = _win_loss_values(p)
+        # with the cube, our expectation is at most the cubeless one when we cannot cash
+        expected = max(p[0] * (big_w + big_l) - big_l, janowski_equity(w, big_w, big_l, owner, x))
+        return points >= expected - 1e-9
+    a, b = ms.away, ms.opp_away
+    wins = [p[0] - p[1], p[1] - p[2], p[2]]
+    losses = [1.0 - p[0] - p[3], p[3] - p[4], p[4]]
+    expected_m = sum(q * ms.equity(a - k * cube, b) for k, q in zip((1, 2, 3), wins))
+    expected_m += sum(q * ms.equity(a, b - k * cube) for k, q in zip((1, 2, 3), losses))
+    return ms.equity(a - points * cube, b) >= expected_m - 1e-9

@@ -1,0 +1,131 @@
+"""Position evaluation: the net for contact and races, the bear-off database when both sides bear off.
+
+>>> from core.position import Position
+>>> ev = Evaluator.shared()
+>>> p = ev.evaluate(Position.from_text("x 1:1 / o 6:1"))  # on roll with one checker on the 1 point
+>>> p[0]
+1.0
+"""
+
+from __future__ import annotations
+
+from ..dice import ROLLS
+from ..moves import Play, legal_plays
+from ..position import Position
+from .bearoff import BearoffDB
+from .encoding import encode
+from .net import Net, Probs, consistent, equity, flip
+
+__all__ = ["Evaluator", "Probs", "equity", "flip"]
+
+
+def _final(position: Position) -> Probs | None:
+    """Exact result when the game is over, for the side on roll of ``position``."""
+    if sum(position.player) == 0:
+        loser = position.opponent
+        sign = 1
+    elif sum(position.opponent) == 0:
+        loser = position.player
+        sign = -1
+    else:
+        return None
+    gammon = sum(loser) == 15
+    backgammon = gammon and (loser[24] + sum(loser[18:24])) > 0
+    if sign > 0:
+        return (1.0, float(gammon), float(backgammon), 0.0, 0.0)
+    return (0.0, 0.0, 0.0, float(gammon), float(backgammon))
+
+
+def _both_bearing_off(position: Position) -> bool:
+    return not any(position.player[6:]) and not any(position.opponent[6:])
+
+
+class Evaluator:
+    """Evaluates positions for the side on roll. Weights and database load on first use."""
+
+    _shared: Evaluator | None = None
+
+    def __init__(self, net: Net | None = None, bearoff: BearoffDB | None = None, use_bearoff: bool = True) -> None:
+        self._net = net
+        self._bearoff = bearoff
+        self.use_bearoff = use_bearoff
+
+    @classmethod
+    def shared(cls) -> Evaluator:
+        """The process-wide evaluator with the shipped weights (loaded lazily)."""
+        if cls._shared is None:
+            cls._shared = cls()
+        return cls._shared
+
+    @property
+    def net(self) -> Net:
+        if self._net is None:
+            self._net = Net.load()
+        return self._net
+
+    @property
+    def bearoff(self) -> BearoffDB:
+        if self._bearoff is None:
+            self._bearoff = BearoffDB.load()
+        return self._bearoff
+
+    # -- single positions ---------------------------------------------------------
+    def evaluate(self, position: Position) -> Probs:
+        """(win, win gammon, win backgammon, lose gammon, lose backgammon) for the side on roll."""
+        final = _final(position)
+        if final is not None:
+            return final
+        return self.evaluate_many([position])[0]
+
+    def evaluate_many(self, positions: list[Position]) -> list[Probs]:
+        """Evaluate unfinished positions (side on roll), sharing work between similar ones."""
+        out: list[Probs | None] = [None] * len(positions)
+        net_idx: list[int] = []
+        for k, pos in enumerate(positions):
+            final = _final(pos)
+            if final is not None:
+                out[k] = final
+            else:
+                net_idx.append(k)
+        if net_idx:
+            encs = [encode(positions[k].player, positions[k].opponent) for k in net_idx]
+            for k, probs in zip(net_idx, self.net.evaluate_many(encs)):
+                pos = positions[k]
+                if self.use_bearoff and _both_bearing_off(pos):
+                    probs = self._with_bearoff(pos, probs)
+                out[k] = probs
+        return out  # type: ignore[return-value]
+
+    def _with_bearoff(self, pos: Position, probs: Probs) -> Probs:
+        """Exact race winning chances from the database; gammon chances from the net."""
+        win = self.bearoff.win_probability(pos.player[:6], pos.opponent[:6])
+        wg, wbg, lg, lbg = probs[1], probs[2], probs[3], probs[4]
+        if sum(pos.opponent) < 15:
+            wg = wbg = 0.0
+        if sum(pos.player) < 15:
+            lg = lbg = 0.0
+        return consistent([win, wg, wbg, lg, lbg])
+
+    # -- plays ------------------------------------------------------------------------
+    def play_equities(self, plays: tuple[Play, ...] | list[Play]) -> list[float]:
+        """Cubeless equity, for the mover, of the position each play leaves (0-ply)."""
+        nexts = [p.result.swapped() for p in plays]
+        return [-equity(pr) for pr in self.evaluate_many(nexts)]
+
+    def one_ply_equity(self, play: Play) -> float:
+        """Equity for the mover after ``play``, averaged over the opponent's 21 rolls,
+        the opponent answering each with its best 0-ply reply."""
+        after = play.result  # mover's view
+        opponent_on_roll = after.swapped()
+        if _final(opponent_on_roll) is not None:
+            return -equity(self.evaluate(opponent_on_roll))
+        total = 0.0
+        for roll in ROLLS:
+            replies = legal_plays(opponent_on_roll, roll.dice)
+            if not replies:
+                value = equity(self.evaluate(after))
+            else:
+                ours = [r.result.swapped() for r in replies]
+                value = min(equity(pr) for pr in self.evaluate_many(ours))
+            total += roll.ways * value
+        return total / 36.0
