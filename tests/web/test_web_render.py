@@ -290,3 +290,11 @@ def test_data_owner_is_only_on_checkers() -> None:
     owned = [el for el in root.iter() if "data-owner" in el.attrib]
     assert len(owned) == 30
     assert all("data-checker" in el.attrib for el in owned)
+
+
+def test_still_diagrams_are_not_in_the_tab_order() -> None:
+    found = places(draw(build_board_view(Position.initial(), focusable=False)))
+    for el in found.values():
+        assert el.get("tabindex") is None
+        assert el.get("role") == "img"
+        assert el.get("aria-label")

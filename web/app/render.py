@@ -197,6 +197,10 @@ class _Layout:
         return self.point_x(place) + POINT_W / 2, self.stack_y(place, index)
 
 
+def _focus(view: BoardView) -> str:
+    return ' tabindex="0" role="button"' if view.focusable else ' role="img"'
+
+
 def _flag_attrs(movable: bool, dest: bool, selected: bool) -> str:
     out = ""
     if movable:
@@ -228,7 +232,7 @@ def _stack(out: list[str], owner: int, count: int, cx: float, ys: list[int], mar
         out.append(f'<text class="count count--{owner}" x="{cx:g}" y="{ys[-1]}">{count}</text>')
 
 
-def _point(out: list[str], lay: _Layout, p: PointView, mover: int) -> None:
+def _point(out: list[str], lay: _Layout, p: PointView, mover: int, focus: str) -> None:
     top = lay.is_top(p.number)
     x = lay.point_x(p.number)
     slot = (p.number - 13 if top else 12 - p.number) + (1 if top else 0)
@@ -236,7 +240,7 @@ def _point(out: list[str], lay: _Layout, p: PointView, mover: int) -> None:
     cx = x + POINT_W // 2
     out.append(
         f'<g class="point point--{shade} point--{"top" if top else "bottom"}" data-point="{p.number}"'
-        f'{_flag_attrs(p.movable, p.dest, p.selected)} tabindex="0" role="button" aria-label="{_e(p.label)}">'
+        f'{_flag_attrs(p.movable, p.dest, p.selected)}{focus} aria-label="{_e(p.label)}">'
     )
     if top:
         out.append(f'<rect class="hit" x="{x}" y="{FELT_TOP}" width="{POINT_W}" height="{FELT_H // 2}"/>')
@@ -278,7 +282,7 @@ def _bar(out: list[str], lay: _Layout, view: BoardView) -> None:
     cx = lay.bar_cx()
     out.append(
         f'<g class="bar" data-point="bar"{_flag_attrs(bar.movable, bar.dest, bar.selected)}'
-        f' tabindex="0" role="button" aria-label="{_e(bar.label)}">'
+        f'{_focus(view)} aria-label="{_e(bar.label)}">'
     )
     out.append(f'<rect class="hit" x="{x:g}" y="{FELT_TOP}" width="{BAR_W}" height="{FELT_H}"/>')
     for owner in (0, 1):
@@ -294,7 +298,7 @@ def _off(out: list[str], lay: _Layout, view: BoardView) -> None:
     x = lay.tray_x()
     out.append(
         f'<g class="off" data-point="off"{_flag_attrs(off.movable, off.dest, off.selected)}'
-        f' tabindex="0" role="button" aria-label="{_e(off.label)}">'
+        f'{_focus(view)} aria-label="{_e(off.label)}">'
     )
     out.append(f'<rect class="hit" x="{x:g}" y="{FELT_TOP}" width="{SIDE_W}" height="{FELT_H}"/>')
     for owner in (1, 0):
@@ -506,8 +510,9 @@ def render_board(view: BoardView, *, flipped: bool | None = None) -> str:
     for x in (LEFT_X, RIGHT_X):
         out.append(f'<rect class="felt" x="{lay.rx(x, HALF_W):g}" y="{FELT_TOP}" width="{HALF_W}" height="{FELT_H}"/>')
     _point_numbers(out, lay, view)
+    focus = _focus(view)
     for p in view.points:
-        _point(out, lay, p, view.mover)
+        _point(out, lay, p, view.mover, focus)
     _bar(out, lay, view)
     _off(out, lay, view)
     _dice(out, view)

@@ -193,6 +193,7 @@ class BoardView:
     arrows: tuple[ArrowView, ...]
     viewer: int
     flipped: bool
+    focusable: bool
     lang: str
     label: str
 
@@ -277,6 +278,7 @@ def build_board_view(
     arrows: Sequence[ArrowView] = (),
     actions: Sequence[str] = (),
     interactive: bool = True,
+    focusable: bool = True,
     lang: str = "en",
     viewer: int = 0,
     flipped: bool = False,
@@ -295,6 +297,8 @@ def build_board_view(
       ``None`` for a diagram.
     * ``interactive=False`` shows the dice of ``turn`` but no movable checker nor
       destination (the bot's turn, an offer waiting for an answer).
+    * ``focusable=False`` for a still diagram: its places are labelled images, not
+      buttons in the keyboard's tab order.
     * ``names``: empty names show as the colours ("White", "Noir"); ``actions``: what
       the buttons may do now (``Match.legal_actions()``), passed through.
 
@@ -411,6 +415,7 @@ def build_board_view(
         arrows=tuple(arrows),
         viewer=viewer,
         flipped=flipped,
+        focusable=focusable,
         lang=lang,
         label=t(lang, "label.board"),
     )
