@@ -20,7 +20,7 @@ from core.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
 from core.position import Position
 
 from . import engine, npenc
-from .mlp import MLP, equity
+from .mlp import MLP, equity, gammon_rules
 
 Scorer = Callable[[engine.Candidates, np.ndarray, np.ndarray], np.ndarray]
 """(candidates, rows, race-before-move per row) -> score per row, higher is better for the mover."""
@@ -54,7 +54,7 @@ def pubeval_scorer(c: engine.Candidates, rows: np.ndarray, race_before: np.ndarr
 def net_scorer(net: MLP) -> Scorer:
     def score(c: engine.Candidates, rows: np.ndarray, race_before: np.ndarray) -> np.ndarray:
         x = npenc.encode(c.onroll[rows], c.mover[rows])
-        return -equity(net.forward(x))
+        return -equity(gammon_rules(net.forward(x), c.onroll[rows], c.mover[rows]))
 
     return score
 

@@ -65,3 +65,13 @@ def equity(p: np.ndarray) -> np.ndarray:
 def flip(p: np.ndarray) -> np.ndarray:
     """Outputs seen from the other side."""
     return np.stack([1.0 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2]], axis=1)
+
+
+def gammon_rules(p: np.ndarray, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """No gammon can be lost by a side that has borne a checker off (as :mod:`core.bot.evaluator`)."""
+    q = p.copy()
+    other_off = other.sum(axis=1) < 15
+    onroll_off = onroll.sum(axis=1) < 15
+    q[other_off, 1:3] = 0.0
+    q[onroll_off, 3:5] = 0.0
+    return q

@@ -36,6 +36,16 @@ def _final(position: Position) -> Probs | None:
     return (0.0, 0.0, 0.0, float(gammon), float(backgammon))
 
 
+def _gammon_rules(pos: Position, p: Probs) -> Probs:
+    """No gammon can be lost by a side that has borne a checker off."""
+    w, wg, wbg, lg, lbg = p
+    if sum(pos.opponent) < 15:
+        wg = wbg = 0.0
+    if sum(pos.player) < 15:
+        lg = lbg = 0.0
+    return (w, wg, wbg, lg, lbg)
+
+
 def _both_bearing_off(position: Position) -> bool:
     return not any(position.player[6:]) and not any(position.opponent[6:])
 
@@ -91,6 +101,7 @@ class Evaluator:
             encs = [encode(positions[k].player, positions[k].opponent) for k in net_idx]
             for k, probs in zip(net_idx, self.net.evaluate_many(encs)):
                 pos = positions[k]
+                probs = _gammon_rules(pos, probs)
                 if self.use_bearoff and _both_bearing_off(pos):
                     probs = self._with_bearoff(pos, probs)
                 out[k] = probs
@@ -99,12 +110,7 @@ class Evaluator:
     def _with_bearoff(self, pos: Position, probs: Probs) -> Probs:
         """Exact race winning chances from the database; gammon chances from the net."""
         win = self.bearoff.win_probability(pos.player[:6], pos.opponent[:6])
-        wg, wbg, lg, lbg = probs[1], probs[2], probs[3], probs[4]
-        if sum(pos.opponent) < 15:
-            wg = wbg = 0.0
-        if sum(pos.player) < 15:
-            lg = lbg = 0.0
-        return consistent([win, wg, wbg, lg, lbg])
+        return consistent([win, probs[1], probs[2], probs[3], probs[4]])
 
     # -- plays ------------------------------------------------------------------------
     def play_equities(self, plays: tuple[Play, ...] | list[Play]) -> list[float]:

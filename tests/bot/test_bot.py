@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from core.bot import LEVELS, Bot, NoLegalPlayError
+from core.bot.evaluator import Evaluator
+from core.moves import legal_plays
+from core.position import Position
+
+from .conftest import random_positions
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "advanced", "expert"])
+def test_choose_play_is_always_legal(level: str, positions: list[Position]) -> None:
+    bot = Bot(level=level, rng=random.Random(3).random)
+    rng = random.Random(5)
+    for pos in positions[:150]:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = legal_plays(pos, dice)
+        if not plays:
+            with pytest.raises(NoLegalPlayError):
+                bot.choose_play(pos, dice)
+            continue
+        assert bot.choose_play(pos, dice) in plays
+
+
+def test_strongest_is_legal_on_a_few_positions() -> None:
+    bot = Bot(level="strongest")
+    rng = random.Random(8)
+    for pos in random_positions(8, seed=21):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = legal_plays(pos, dice)
+        if plays:
+            assert bot.choose_play(pos, dice) in plays
+
+
+def test_bar_and_bear_off_positions() -> None:
+    bot = Bot()
+    on_bar = Position.from_text("x bar:1 13:5 8:3 6:5 / o 24:2 13:5 8:3 6:4 4:1")
+    assert bot.choose_play(on_bar, (4, 2)) in legal_plays(on_bar, (4, 2))
+    bearing = Position.from_text("x 6:2 5:2 1:1 / o 6:3 5:3")
+    play = bot.choose_play(bearing, (6, 5))
+    assert play.result.borne_off()[0] == 12  # takes two checkers off
+
+
+def test_no_legal_play_raises_clearly() -> None:
+    pos = Position.from_text("x bar:2 6:2 / o 6:2 5:2 4:2 3:2 2:2 1:2")
+    with pytest.raises(NoLegalPlayError, match="no legal play"):
+        Bot().choose_play(pos, (6, 5))
+
+
+def test_unknown_level() -> None:
+    with pytest.raises(ValueError, match="bot level"):
+        Bot(level="grandmaster")
+
+
+def test_noise_is_deterministic_with_a_seeded_rng(positions: list[Position]) -> None:
+    def picks(seed: int) -> list[int]:
+        bot = Bot(level="beginner", rng=random.Random(seed).random)
+        out = []
+        rng = random.Random(1)
+        for pos in positions[:60]:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            plays = legal_plays(pos, dice)
+            if plays:
+                out.append(plays.index(bot.choose_play(pos, dice)))
+        return out
+
+    assert picks(42) == picks(42)
+    assert picks(42) != picks(43)
+
+
+def test_levels_exist() -> None:
+    assert {"beginner", "intermediate", "advanced", "expert", "strongest"} <= set(LEVELS)
+
+
+def test_evaluation_is_sane() -> None:
+    bot = Bot()
+    p = bot.evaluate(Position.initial())
+    assert 0.35 < p[0] < 0.65
+    assert all(0.0 <= v <= 1.0 for v in p)
+    assert p[2] <= p[1] <= p[0] and p[4] <= p[3] <= 1 - p[0]
+    crushing = Position.from_text("x 6:3 5:3 4:3 3:3 2:3 / o bar:3 24:12")
+    assert bot.equity(crushing) > 1.0
+
+
+def test_import_is_cheap() -> None:
+    code = (
+        "import sys; import core.bot; from core.bot.evaluator import Evaluator;"
+        "ev = Evaluator(); assert ev._net is None and ev._bearoff is None;"
+        "assert Evaluator._shared is None; print('ok')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok"
+
+
+def test_evaluator_bearoff_is_exact_in_simple_races() -> None:
+    ev = Evaluator.shared()
+    # one checker each on the 1 point: the side on roll always wins
+    assert ev.evaluate(Position.from_text("x 1:1 / o 1:1"))[0] == pytest.approx(1.0)
+    # two checkers on our 6 point vs one on their 1 point: we must bear both off now (doubles only)
+    assert ev.evaluate(Position.from_text("x 6:2 / o 1:1"))[0] == pytest.approx(4 / 36, abs=1e-3)

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import pytest
+
+from core.bot import Bot
+from core.bot.cube import (
+    CENTERED,
+    OWNED,
+    MatchState,
+    accept_resignation,
+    cubeful_equity,
+    match_decision,
+    money_decision,
+)
+from core.position import Position
+
+
+def plain(p: float) -> tuple[float, float, float, float, float]:
+    return (p, 0.0, 0.0, 0.0, 0.0)
+
+
+def test_no_double_when_losing_or_even() -> None:
+    for p in (0.1, 0.3, 0.5, 0.6):
+        assert not money_decision(plain(p)).double
+
+
+def test_money_take_and_pass_points_without_gammons() -> None:
+    # the doubler at 78% leaves the taker 22%: a take; at 90% (taker 10%): a pass
+    assert money_decision(plain(0.78)).take
+    assert not money_decision(plain(0.90)).take
+    # the take point with cube life 0.68 lies between the live (20%) and dead (25%) ones
+    assert not money_decision(plain(0.76), x=0.0).take  # dead cube: 24% is not enough
+    assert money_decision(plain(0.79), x=1.0).take  # fully live: 21% is enough
+
+
+def test_double_in_the_window() -> None:
+    d = money_decision(plain(0.72))
+    assert d.double and d.take
+    d = money_decision(plain(0.88))
+    assert d.double and not d.take  # double, pass
+
+
+def test_too_good_to_double() -> None:
+    # winning nearly always, mostly gammons: play on
+    d = money_decision((0.97, 0.85, 0.05, 0.0, 0.0))
+    assert not d.double and d.too_good
+
+
+def test_redouble_needs_more() -> None:
+    # owning the cube is worth keeping: a redouble at 70% is less urgent than an initial double
+    assert cubeful_equity(plain(0.7), OWNED) > cubeful_equity(plain(0.7), CENTERED)
+
+
+def test_equities_are_continuous_and_monotonic() -> None:
+    for owner in ("centered", "owned", "opponent"):
+        values = [cubeful_equity(plain(i / 100), owner) for i in range(101)]
+        assert all(b >= a - 1e-12 for a, b in zip(values, values[1:]))
+        assert values[0] == pytest.approx(-1.0) and values[-1] == pytest.approx(1.0)
+
+
+def test_crawford_game_has_no_double() -> None:
+    assert not match_decision(plain(0.8), MatchState(3, 1, crawford=True)).double
+
+
+def test_post_crawford_trailer_doubles() -> None:
+    assert match_decision(plain(0.45), MatchState(4, 1, post_crawford=True)).double
+
+
+def test_match_double_and_take() -> None:
+    d = match_decision(plain(0.75), MatchState(7, 7))
+    assert d.double and d.take
+    assert not match_decision(plain(0.55), MatchState(7, 7)).double
+    assert not match_decision(plain(0.95), MatchState(7, 7)).take
+
+
+def test_resignations() -> None:
+    # sure single win: a single resignation is enough
+    assert accept_resignation(plain(1.0), 1)
+    # probable gammon: refuse a single, accept a gammon
+    p = (0.99, 0.9, 0.0, 0.0, 0.0)
+    assert not accept_resignation(p, 1)
+    assert accept_resignation(p, 2)
+    # an even game: any resignation is welcome
+    assert accept_resignation(plain(0.5), 1)
+
+
+def test_bot_cube_and_resignation_api() -> None:
+    bot = Bot()
+    start = Position.initial()
+    assert not bot.should_double(start)
+    assert bot.should_take(start)
+    # the opponent (on roll) has a hopeless race and offers a single game: accept
+    hopeless = Position.from_text("x 20:14 / o 2:2")
+    assert bot.accept_resignation(hopeless, 1)
+    # a double from a side about to win: pass; from the hopeless side: take
+    assert not bot.should_take(hopeless.swapped())
+    assert bot.should_take(hopeless)
+    assert bot.should_double(hopeless.swapped())

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+import pytest
+
+from core.bot.encoding import NUM_INPUTS, encode, encode_dense, is_race, shots
+from core.bot.net import Net
+from core.moves import legal_plays
+from core.position import Position
+
+
+def test_weights_load_with_the_expected_shape() -> None:
+    net = Net.load()
+    assert net.inputs == NUM_INPUTS
+    assert len(net.rows) == NUM_INPUTS and all(len(r) == net.hidden for r in net.rows)
+    assert len(net.out_rows) == 5 and all(len(r) == net.hidden for r in net.out_rows)
+    assert net.meta["training"]["games"] > 0
+    assert "settings" in net.meta["training"]
+
+
+def test_incremental_equals_full_evaluation(positions: list[Position]) -> None:
+    net = Net.load()
+    pos = positions[40]
+    plays = legal_plays(pos, (6, 4)) or legal_plays(pos, (1, 1))
+    encs = [encode(p.result.swapped().player, p.result.swapped().opponent) for p in plays]
+    many = net.evaluate_many(encs)
+    for enc, out in zip(encs, many):
+        assert net.evaluate(enc) == pytest.approx(out, abs=1e-9)
+
+
+def test_encoding_basics() -> None:
+    start = Position.initial()
+    x = encode_dense(start.player, start.opponent)
+    assert len(x) == NUM_INPUTS
+    assert x[5 * 4] == 1.0 and x[5 * 4 + 3] == 1.0  # five checkers on the 6 point: units 1, 1, 1, (5-3)/2
+    assert not is_race(start.player, start.opponent)
+    race = Position.from_text("x 6:2 / o 6:2")
+    assert is_race(race.player, race.opponent)
+
+
+def test_shots_direct_and_indirect() -> None:
+    blot6 = (0,) * 5 + (1,) + (0,) * 19
+    # a hitter 6 pips away: 11 rolls with a 6, plus 5-1, 4-2 (2 ways each), 3-3, 2-2 = 17
+    bar = (0,) * 24 + (1,)
+    assert shots(blot6, bar) == 17
+    # no blots, no shots
+    assert shots((0,) * 5 + (2,) + (0,) * 19, bar) == 0
+
+
+numpy = pytest.importorskip("numpy")
+
+
+def test_numpy_encoder_and_net_match_pure_python(positions: list[Position]) -> None:
+    import pickle  # noqa: F401  (the numpy twin lives in bot_training)
+
+    from bot_training import npenc
+    from bot_training.mlp import MLP, consistent
+
+    a = numpy.array([p.player for p in positions])
+    b = numpy.array([p.opponent for p in positions])
+    x = npenc.encode(a, b)
+    dense = numpy.array([encode_dense(p.player, p.opponent) for p in positions], dtype=numpy.float32)
+    assert numpy.abs(x - dense).max() < 1e-6
+
+    net = Net.load()
+    mlp = MLP(NUM_INPUTS, net.hidden)
+    mlp.w1 = numpy.array(net.rows, dtype=numpy.float32)
+    mlp.b1 = numpy.array(net.bias, dtype=numpy.float32)
+    mlp.w2 = numpy.array(net.out_rows, dtype=numpy.float32).T.copy()
+    mlp.b2 = numpy.array(net.out_bias, dtype=numpy.float32)
+    y = consistent(mlp.forward(x))
+    pure = numpy.array([net.evaluate(encode(p.player, p.opponent)) for p in positions])
+    assert numpy.abs(y - pure).max() < 1e-5
