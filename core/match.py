@@ -114,9 +114,12 @@ class Match:
         start = (score[0], score[1])
         if length and max(start) >= length:
             raise InvalidStateError(f"score {start}: the match to {length} is already over")
-        if crawford_game and not (crawford_rule and length > 1 and max(start) == length - 1):
+        one_away = max(start) == length - 1 > min(start)
+        if crawford_game and not (crawford_rule and length > 1 and one_away):
             raise InvalidStateError(f"score {start} in a match to {length}: not a Crawford game")
-        match = cls(length, (), crawford_rule, jacoby and length == 0, (names[0], names[1]))
+        if jacoby and length:
+            raise InvalidStateError(f"the Jacoby rule applies to money play only, not to a match to {length}")
+        match = cls(length, (), crawford_rule, jacoby, (names[0], names[1]))
         game = match._fresh_game(crawford_game, setup)
         return replace(match, games=(PlayedGame(game, start, crawford_game),))
 
@@ -275,7 +278,10 @@ class Match:
 
     def _with(self, game: Game) -> Match:
         last = self.games[-1]
-        return replace(self, games=self.games[:-1] + (replace(last, game=game),))
+        entry = PlayedGame(game, last.score_before, last.crawford)
+        return Match(
+            self.length, self.games[:-1] + (entry,), self.crawford_rule, self.jacoby, self.names, self.resigned_by
+        )
 
     def opening(self, rng: Rng) -> Match:
         """See :meth:`Game.opening`."""

@@ -1,0 +1,383 @@
+"""Versioned JSON for saving a match (what the browser's localStorage holds).
+
+A save holds the settings and, for every game, its action log -- dice
+included -- plus the steps of a turn in progress. Loading **replays** the log
+through the core, so a save can only ever give a match the rules allow;
+anything else raises :class:`~core.errors.InvalidStateError` naming what is
+wrong, and nothing half-loaded is returned.
+
+Format (version 1)::
+
+    {"version": 1, "length": 7, "crawford_rule": true, "jacoby": false,
+     "names": ["Bottom", "Top"], "resigned_by": null,
+     "games": [
+       {"score_before": [0, 0], "crawford": false, "setup": null,
+        "actions": [{"kind": "opening", "player": 0, "dice": [3, 1], "ties": [4]},
+                    {"kind": "play", "player": 0, "steps": [[8, 5], [6, 5]]},
+                    {"kind": "roll", "player": 1, "dice": [6, 4]},
+                    {"kind": "resign", "player": 1, "level": 2}, ...],
+        "partial_turn": [[24, 18]]}]}
+
+``setup`` (first game only) is ``null`` or ``{"position": <gnubg Position ID,
+seen by turn>, "turn", "dice", "cube", "cube_owner", "double_offered",
+"resignation"}``. ``partial_turn`` (last game only) lists the steps made in
+the turn in progress. Action fields other than ``kind`` and ``player`` appear
+only when used.
+
+>>> from core.match import Match
+>>> match = Match.new(5).opening_with(3, 1, ties=(4,)).step(8, 5)
+>>> from_json(to_json(match)) == match
+True
+>>> from_json('{"version": 2}')
+Traceback (most recent call last):
+...
+core.errors.InvalidStateError: saved state: version 2 is not supported (this app reads version 1)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import BackgammonError, InvalidStateError
+from .game import Action, ActionKind, Setup
+from .match import Match
+from .position import Position
+
+__all__ = ["VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+
+VERSION = 1
+
+_ACTION_KINDS: tuple[ActionKind, ...] = (
+    "opening", "roll", "play", "double", "take", "drop", "resign", "accept", "decline",
+)  # fmt: skip
+_TOP_KEYS = frozenset({"version", "length", "crawford_rule", "jacoby", "names", "resigned_by", "games"})
+_GAME_KEYS = frozenset({"score_before", "crawford", "setup", "actions", "partial_turn"})
+_SETUP_KEYS = frozenset({"position", "turn", "dice", "cube", "cube_owner", "double_offered", "resignation"})
+_ACTION_KEYS = frozenset({"kind", "player", "dice", "steps", "level", "ties"})
+
+
+# -- saving ------------------------------------------------------------------------
+
+
+def _action_to_dict(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": action.kind, "player": action.player}
+    if action.dice is not None:
+        out["dice"] = list(action.dice)
+    if action.kind == "play":
+        out["steps"] = [list(s) for s in action.steps]
+    if action.level:
+        out["level"] = action.level
+    if action.ties:
+        out["ties"] = list(action.ties)
+    return out
+
+
+def _setup_to_dict(setup: Setup) -> dict[str, Any]:
+    return {
+        "position": setup.position.to_id(),
+        "turn": setup.turn,
+        "dice": None if setup.dice is None else list(setup.dice),
+        "cube": setup.cube,
+        "cube_owner": setup.cube_owner,
+        "double_offered": setup.double_offered,
+        "resignation": setup.resignation,
+    }
+
+
+def to_dict(match: Match) -> dict[str, Any]:
+    """The save as plain JSON values (what :func:`to_json` writes)."""
+    games = []
+    for entry in match.games:
+        game = entry.game
+        partial = game.turn_in_progress.steps if game.turn_in_progress is not None else ()
+        games.append(
+            {
+                "score_before": list(entry.score_before),
+                "crawford": entry.crawford,
+                "setup": None if game.setup is None else _setup_to_dict(game.setup),
+                "actions": [_action_to_dict(a) for a in game.actions],
+                "partial_turn": [[s, t] for s, t, _ in partial],
+            }
+        )
+    return {
+        "version": VERSION,
+        "length": match.length,
+        "crawford_rule": match.crawford_rule,
+        "jacoby": match.jacoby,
+        "names": list(match.names),
+        "resigned_by": match.resigned_by,
+        "games": games,
+    }
+
+
+def to_json(match: Match) -> str:
+    """Save ``match`` as compact JSON text (replayed by :func:`from_json`)."""
+    return json.dumps(to_dict(match), separators=(",", ":"), ensure_ascii=False)
+
+
+# -- loading: checked reading of JSON values ---------------------------------------------
+
+
+def _fail(where: str, problem: str) -> InvalidStateError:
+    return InvalidStateError(f"saved state: {where}: {problem}" if where else f"saved state: {problem}")
+
+
+def _object(value: object, where: str, keys: frozenset[str], required: frozenset[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(where, f"an object expected, got {_kind(value)}")
+    unknown = sorted(set(value) - keys)
+    if unknown:
+        raise _fail(where, f"unknown field {unknown[0]!r}")
+    missing = sorted(required - set(value))
+    if missing:
+        raise _fail(where, f"missing field {missing[0]!r}")
+    return value
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def _int(value: object, where: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _fail(where, f"a whole number expected, got {_kind(value)}")
+    if not low <= value <= high:
+        raise _fail(where, f"{value} is out of range {low}..{high}")
+    return value
+
+
+def _bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(where, f"true or false expected, got {_kind(value)}")
+    return value
+
+
+def _list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(where, f"a list expected, got {_kind(value)}")
+    return value
+
+
+def _ints(value: object, where: str, length: int | None, low: int, high: int) -> tuple[int, ...]:
+    items = _list(value, where)
+    if length is not None and len(items) != length:
+        raise _fail(where, f"{length} numbers expected, got {len(items)}")
+    return tuple(_int(v, f"{where}[{i}]", low, high) for i, v in enumerate(items))
+
+
+def _dice(value: object, where: str) -> tuple[int, int]:
+    d = _ints(value, where, 2, 1, 6)
+    return d[0], d[1]
+
+
+def _player(value: object, where: str) -> int:
+    return _int(value, where, 0, 1)
+
+
+def _steps(value: object, where: str) -> tuple[tuple[int, int], ...]:
+    out = []
+    for i, step in enumerate(_list(value, where)):
+        s, t = _ints(step, f"{where}[{i}]", 2, 0, 25)
+        out.append((s, t))
+    return tuple(out)
+
+
+def _read_action(value: object, where: str) -> Action:
+    data = _object(value, where, _ACTION_KEYS, frozenset({"kind", "player"}))
+    kind = data["kind"]
+    if kind not in _ACTION_KINDS:
+        raise _fail(f"{where}.kind", f"{kind!r} is not one of {', '.join(_ACTION_KINDS)}")
+    allowed = {
+        "opening": {"dice", "ties"},
+        "roll": {"dice"},
+        "play": {"steps"},
+        "resign": {"level"},
+    }.get(kind, set())
+    extra = sorted(set(data) - {"kind", "player"} - allowed)
+    if extra:
+        raise _fail(where, f"field {extra[0]!r} does not belong to a {kind!r} action")
+    player = _player(data["player"], f"{where}.player")
+    dice = None
+    if kind in ("opening", "roll"):
+        if "dice" not in data:
+            raise _fail(where, f"a {kind!r} action needs its dice")
+        dice = _dice(data["dice"], f"{where}.dice")
+    steps = _steps(data.get("steps", []), f"{where}.steps")
+    level = 0
+    if kind == "resign":
+        if "level" not in data:
+            raise _fail(where, "a 'resign' action needs its level")
+        level = _int(data["level"], f"{where}.level", 1, 3)
+    ties = _ints(data.get("ties", []), f"{where}.ties", None, 1, 6)
+    return Action(kind, player, dice=dice, steps=steps, level=level, ties=ties)
+
+
+def _read_setup(value: object, where: str) -> Setup | None:
+    if value is None:
+        return None
+    data = _object(value, where, _SETUP_KEYS, _SETUP_KEYS)
+    text = data["position"]
+    if not isinstance(text, str):
+        raise _fail(f"{where}.position", f"a Position ID string expected, got {_kind(text)}")
+    try:
+        position = Position.from_id(text)
+    except BackgammonError as exc:
+        raise _fail(f"{where}.position", str(exc)) from None
+    dice = None if data["dice"] is None else _dice(data["dice"], f"{where}.dice")
+    owner = data["cube_owner"]
+    return Setup(
+        position,
+        _player(data["turn"], f"{where}.turn"),
+        dice,
+        _int(data["cube"], f"{where}.cube", 1, 64),
+        None if owner is None else _player(owner, f"{where}.cube_owner"),
+        _bool(data["double_offered"], f"{where}.double_offered"),
+        _int(data["resignation"], f"{where}.resignation", 0, 3),
+    )
+
+
+# -- loading: replay -----------------------------------------------------------------
+
+
+def _apply(match: Match, action: Action) -> Match:
+    """Do ``action`` on the match (the dice and steps it records included)."""
+    by = action.player
+    kind = action.kind
+    if kind == "opening":
+        assert action.dice is not None
+        return match.opening_with(action.dice[0], action.dice[1], ties=action.ties)
+    if kind == "roll":
+        assert action.dice is not None
+        return match.roll_with(action.dice, by=by)
+    if kind == "play":
+        return match.play(action.steps, by=by)
+    if kind == "resign":
+        return match.resign(action.level, by=by)
+    if kind == "double":
+        return match.double(by=by)
+    if kind == "take":
+        return match.take(by=by)
+    if kind == "drop":
+        return match.drop(by=by)
+    if kind == "accept":
+        return match.accept(by=by)
+    return match.decline(by=by)
+
+
+def _replay_game(match: Match, actions: tuple[Action, ...], where: str) -> Match:
+    done = len(match.game.actions)
+    if actions[:done] != match.game.actions:
+        raise _fail(where, "the log does not start as the game does")
+    while done < len(actions):
+        action = actions[done]
+        try:
+            match = _apply(match, action)
+        except BackgammonError as exc:
+            raise _fail(f"{where}, action {done + 1} ({action})", f"does not replay: {exc}") from None
+        made = match.game.actions
+        if made != actions[: len(made)]:
+            got = made[len(made) - 1]
+            raise _fail(f"{where}, action {len(made)}", f"recorded as {actions[len(made) - 1]!r}, replays as {got!r}")
+        done = len(made)
+    return match
+
+
+def from_json(text: str) -> Match:
+    """Load a match saved by :func:`to_json`, replaying every game through the rules.
+
+    Raises :class:`~core.errors.InvalidStateError`, and nothing else, for
+    anything that is not such a save.
+    """
+    if not isinstance(text, str):
+        raise _fail("", f"text expected, got {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise _fail("", f"not JSON ({exc})") from None
+    return from_dict(data)
+
+
+def from_dict(data: object) -> Match:
+    """Load a match from the plain JSON values of :func:`to_dict`."""
+    if not isinstance(data, dict):
+        raise _fail("", f"an object expected, got {_kind(data)}")
+    if "version" not in data:
+        raise _fail("", "no version field")
+    version = data["version"]
+    if version != VERSION or not isinstance(version, int) or isinstance(version, bool):
+        raise _fail("", f"version {version!r} is not supported (this app reads version {VERSION})")
+    top = _object(data, "", _TOP_KEYS, _TOP_KEYS)
+    length = _int(top["length"], "length", 0, 64)
+    names = _list(top["names"], "names")
+    if len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise _fail("names", "two strings expected")
+    resigned = top["resigned_by"]
+    resigned_by = None if resigned is None else _player(resigned, "resigned_by")
+    entries = _list(top["games"], "games")
+    if not entries:
+        raise _fail("games", "a match has at least one game")
+    games = []
+    for i, entry in enumerate(entries):
+        where = f"game {i + 1}"
+        g = _object(entry, where, _GAME_KEYS, _GAME_KEYS)
+        score = _ints(g["score_before"], f"{where}.score_before", 2, 0, 1 << 62)
+        crawford = _bool(g["crawford"], f"{where}.crawford")
+        setup = _read_setup(g["setup"], f"{where}.setup")
+        if setup is not None and i > 0:
+            raise _fail(f"{where}.setup", "only the first game may start from a set position")
+        actions = tuple(_read_action(a, f"{where}.actions[{j}]") for j, a in enumerate(_list(g["actions"], where)))
+        partial = _steps(g["partial_turn"], f"{where}.partial_turn")
+        games.append((score, crawford, setup, actions, partial))
+    try:
+        match = Match.new(
+            length,
+            crawford_rule=_bool(top["crawford_rule"], "crawford_rule"),
+            jacoby=_bool(top["jacoby"], "jacoby"),
+            names=(names[0], names[1]),
+            score=games[0][0],
+            crawford_game=games[0][1],
+            setup=games[0][2],
+        )
+    except BackgammonError as exc:
+        raise _fail("settings", str(exc)) from None
+    for i, (score, crawford, _, actions, partial) in enumerate(games):
+        where = f"game {i + 1}"
+        if i:
+            if not match.game.is_over:
+                raise _fail(f"game {i}", "the game is not over, yet another game follows")
+            try:
+                match = match.next_game()
+            except BackgammonError as exc:
+                raise _fail(where, f"cannot start: {exc}") from None
+            if match.games[-1].score_before != score:
+                raise _fail(f"{where}.score_before", f"{list(score)} but the games before make {list(match.score)}")
+            if match.crawford != crawford:
+                raise _fail(f"{where}.crawford", f"{crawford} but the rules make it {match.crawford}")
+        match = _replay_game(match, actions, where)
+        if partial:
+            if i != len(games) - 1:
+                raise _fail(f"{where}.partial_turn", "only the current game has a turn in progress")
+            for j, (s, t) in enumerate(partial):
+                try:
+                    match = match.step(s, t)
+                except BackgammonError as exc:
+                    raise _fail(f"{where}.partial_turn[{j}]", f"step {s}/{t} does not replay: {exc}") from None
+    if resigned_by is not None:
+        try:
+            match = match.resign_match(resigned_by)
+        except BackgammonError as exc:
+            raise _fail("resigned_by", str(exc)) from None
+    return match
