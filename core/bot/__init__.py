@@ -56,6 +56,8 @@ class Level:
     noise: float = 0.0
     lookahead: int = 0
     lookahead_margin: float = 0.16
+    lookahead_budget: int = 2400
+    """At most about this many reply positions evaluated per move (keeps the slowest moves short)."""
 
 
 LEVELS: dict[str, Level] = {
@@ -107,8 +109,17 @@ class Bot:
             best = ranked[0][0]
             top = [i for s, i in ranked[: self.level.lookahead] if s >= best - self.level.lookahead_margin]
             if len(top) > 1:
-                deep = {i: self.evaluator.one_ply_equity(plays[i]) for i in top}
-                ranked = sorted(((deep[i], i) for i in top), reverse=True) + [r for r in ranked if r[1] not in deep]
+                deep: dict[int, float] = {}
+                used = 0
+                for i in top:
+                    value, cost = self.evaluator.one_ply(plays[i])
+                    deep[i] = value
+                    used += cost
+                    if used + cost > self.level.lookahead_budget:
+                        break
+                if len(deep) == 1:  # no time for a second opinion: keep the 0-ply order
+                    deep = {}
+                ranked = sorted(((v, i) for i, v in deep.items()), reverse=True) + [r for r in ranked if r[1] not in deep]
         return [(s, plays[i]) for s, i in ranked]
 
     def choose_play(self, position: Position, dice: Sequence[int]) -> Play:

@@ -121,17 +121,23 @@ class Evaluator:
     def one_ply_equity(self, play: Play) -> float:
         """Equity for the mover after ``play``, averaged over the opponent's 21 rolls,
         the opponent answering each with its best 0-ply reply."""
+        return self.one_ply(play)[0]
+
+    def one_ply(self, play: Play) -> tuple[float, int]:
+        """(:meth:`one_ply_equity`, number of positions evaluated)."""
         after = play.result  # mover's view
         opponent_on_roll = after.swapped()
         if _final(opponent_on_roll) is not None:
-            return -equity(self.evaluate(opponent_on_roll))
+            return -equity(self.evaluate(opponent_on_roll)), 1
         total = 0.0
+        count = 0
         for roll in ROLLS:
             replies = legal_plays(opponent_on_roll, roll.dice)
             if not replies:
                 value = equity(self.evaluate(after))
             else:
                 ours = [r.result.swapped() for r in replies]
+                count += len(ours)
                 value = min(equity(pr) for pr in self.evaluate_many(ours))
             total += roll.ways * value
-        return total / 36.0
+        return total / 36.0, count

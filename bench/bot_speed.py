@@ -1,0 +1,126 @@
+"""Bot move times per level, in CPython and in Pyodide on Node (not run in CI).
+
+    python bench/bot_speed.py [--positions 60] [--no-pyodide]
+
+The positions are a fixed set: pubeval playing itself with seeded dice, every third
+position of several games, with the next roll. Times are for ``Bot.choose_play``
+(weights already loaded), median and 95th percentile, in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+LEVELS = ("beginner", "intermediate", "advanced", "strongest")
+
+
+def fixed_positions(n: int, seed: int = 2024) -> list:
+    from core.bot.pubeval import PubEval
+    from core.moves import legal_plays
+    from core.position import Position
+
+    rng = random.Random(seed)
+    player = PubEval()
+    out = []
+    while len(out) < n:
+        pos = Position.initial()
+        ply = 0
+        while not pos.is_game_over() and len(out) < n:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            if ply % 3 == 1 and len(legal_plays(pos, dice)) > 1:
+                out.append((pos, dice))
+            if legal_plays(pos, dice):
+                pos = player.choose_play(pos, dice).result
+            pos = pos.swapped()
+            ply += 1
+    return out
+
+
+def measure(n: int = 60, levels: tuple[str, ...] = LEVELS) -> dict:
+    from core.bot import Bot
+
+    cases = fixed_positions(n)
+    result = {}
+    for level in levels:
+        bot = Bot(level=level, rng=random.Random(1).random)
+        bot.choose_play(*cases[0])  # loads the weights
+        times = []
+        for pos, dice in cases:
+            t = time.perf_counter()
+            bot.choose_play(pos, dice)
+            times.append((time.perf_counter() - t) * 1000.0)
+        times.sort()
+        result[level] = {
+            "median_ms": round(statistics.median(times), 1),
+            "p95_ms": round(times[min(len(times) - 1, int(0.95 * len(times)))], 1),
+            "max_ms": round(times[-1], 1),
+        }
+    t = time.perf_counter()
+    from core.bot.bearoff import BearoffDB
+    from core.bot.net import Net
+
+    Net.load()
+    BearoffDB.load()
+    result["load_ms"] = round((time.perf_counter() - t) * 1000.0, 1)
+    return result
+
+
+NODE_SCRIPT = r"""
+import path from "node:path";
+import { loadPyodide } from "pyodide";
+const root = process.argv[1];
+const n = process.argv[2];
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree("/project");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
+pyodide.FS.chdir("/project");
+const out = await pyodide.runPythonAsync(`
+import sys, json, runpy
+sys.path.insert(0, "/project")
+sys.dont_write_bytecode = True
+g = runpy.run_path("/project/bench/bot_speed.py", run_name="pyodide_bench")
+json.dumps(g["measure"](${n}))
+`);
+console.log("RESULT " + out + " VERSION " + pyodide.version);
+"""
+
+
+def run_pyodide(n: int) -> dict:
+    proc = subprocess.run(
+        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n)],
+        cwd=ROOT, capture_output=True, text=True, timeout=3600,
+    )
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            body, _, version = line[7:].partition(" VERSION ")
+            res = json.loads(body)
+            res["pyodide"] = version
+            return res
+    raise RuntimeError(f"Pyodide run failed:\n{proc.stdout}\n{proc.stderr}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--no-pyodide", action="store_true")
+    args = ap.parse_args()
+    res = {"cpython": measure(args.positions)}
+    print(json.dumps(res), flush=True)
+    if not args.no_pyodide:
+        res["pyodide"] = run_pyodide(args.positions)
+    print(json.dumps(res, indent=1))
+
+
+if __name__ == "__main__":
+    main()
