@@ -1,0 +1,145 @@
+"""The move list: a game's actions in standard notation (``31: 8/5 6/5``, ``64: 24/18 13/9*``).
+
+A game keeps only its actions; the board before each play (to mark hits with ``*``)
+comes from replaying them through the core. :class:`MoveLog` caches the replay, so a
+redraw after one more action replays one action, not the whole game.
+
+>>> from core.match import Match
+>>> game = Match.new(3).opening_with(3, 1).play("8/5 6/5").roll_with((6, 4)).play("24/18 13/9").double().game
+>>> [(e.player, e.text) for e in MoveLog().entries(game, "en")]
+[(0, '31: 8/5 6/5'), (1, '64: 24/18 13/9'), (0, 'doubles to 2')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ui_text import tr
+
+from core.game import Action, Game
+from core.notation import format_play
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the list: who, the words, and the kind of action (for styling)."""
+
+    player: int
+    text: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Fact:
+    """An action with what the replay knew before it: the dice and the points hit."""
+
+    action: Action
+    dice: tuple[int, int] | None
+    hits: tuple[int, ...]
+    cube: int
+
+
+def _fresh(game: Game) -> Game:
+    """The game as it was before its first action."""
+    setup = game.setup
+    if setup is None:
+        return Game.new(cube_available=game.cube_available, jacoby=game.jacoby)
+    return Game.from_position(
+        setup.position,
+        setup.turn,
+        setup.dice,
+        cube=setup.cube,
+        cube_owner=setup.cube_owner,
+        cube_available=game.cube_available,
+        jacoby=game.jacoby,
+        double_offered=setup.double_offered,
+        resignation=setup.resignation,
+    )
+
+
+def _apply(game: Game, action: Action) -> Game:
+    kind, by = action.kind, action.player
+    if kind == "opening":
+        assert action.dice is not None
+        return game.opening_with(action.dice[0], action.dice[1], ties=action.ties)
+    if kind == "roll":
+        assert action.dice is not None
+        return game.roll_with(action.dice, by=by)
+    if kind == "play":
+        return game.play(action.steps, by=by)
+    if kind == "resign":
+        return game.resign(action.level, by=by)
+    if kind == "double":
+        return game.double(by=by)
+    if kind == "take":
+        return game.take(by=by)
+    if kind == "drop":
+        return game.drop(by=by)
+    if kind == "accept":
+        return game.accept(by=by)
+    return game.decline(by=by)
+
+
+def _hits(game: Game, action: Action) -> tuple[int, ...]:
+    """Points (mover's numbering) where the play's steps land on an opposing blot."""
+    opponent = list(game.current_position.opponent)
+    hits = []
+    for _, to in action.steps:
+        if 1 <= to <= 24 and opponent[24 - to] == 1:
+            opponent[24 - to] = 0
+            hits.append(to)
+    return tuple(hits)
+
+
+def _dice_text(dice: tuple[int, int] | None) -> str:
+    if dice is None:
+        return ""
+    return f"{max(dice)}{min(dice)}"
+
+
+class MoveLog:
+    """Turns games into lines, replaying only the actions not seen before."""
+
+    def __init__(self) -> None:
+        self._replay: Game | None = None
+        self._facts: list[_Fact] = []
+
+    def _update(self, game: Game) -> list[_Fact]:
+        seen = len(self._facts)
+        replay = self._replay
+        if (
+            replay is None
+            or replay.setup != game.setup
+            or len(game.actions) < seen
+            or game.actions[:seen] != replay.actions
+        ):
+            replay, self._facts, seen = _fresh(game), [], 0
+        for action in game.actions[seen:]:
+            hits = _hits(replay, action) if action.kind == "play" else ()
+            self._facts.append(_Fact(action, replay.dice, hits, replay.cube))
+            replay = _apply(replay, action)
+        self._replay = replay
+        return self._facts
+
+    def entries(self, game: Game, lang: str) -> list[LogEntry]:
+        """The game's lines, in order; opening and roll actions show with the play that follows."""
+        out: list[LogEntry] = []
+        for fact in self._update(game):
+            action = fact.action
+            kind = action.kind
+            if kind in ("opening", "roll"):
+                continue
+            if kind == "play":
+                dice = _dice_text(fact.dice)
+                if action.steps:
+                    text = f"{dice}: {format_play(action.steps, fact.hits)}"
+                else:
+                    text = f"{dice}: {tr(lang, 'log.cannot_move')}"
+            elif kind == "double":
+                text = tr(lang, "log.double", value=fact.cube * 2)
+            elif kind == "resign":
+                text = tr(lang, f"log.resign.{action.level}")
+            else:
+                text = tr(lang, f"log.{kind}")
+            out.append(LogEntry(action.player, text, kind))
+        return out

@@ -1,0 +1,150 @@
+"""What the page around the board shows: its phase, its buttons, keyboard moves between places.
+
+Pure functions of the core's values; the controller applies them to the DOM.
+
+>>> from core.match import Match
+>>> match = Match.new(3)
+>>> page_phase(match), controls_for(match).visible
+('opening', ('roll',))
+>>> match = match.opening_with(3, 1)
+>>> page_phase(match), controls_for(match).visible, controls_for(match).enabled
+('move', ('undo', 'confirm', 'resign'), ('resign',))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from core.match import Match
+
+PagePhase = Literal["opening", "roll", "move", "double", "resign", "game-over", "match-over"]
+
+BUTTONS = ("roll", "double", "take", "pass", "undo", "confirm", "resign", "accept", "decline")
+"""The game's buttons, in the order they appear (ids ``btn-<name>``)."""
+
+
+def page_phase(match: Match) -> PagePhase:
+    """The phase the page shows (``document.body.dataset.phase``): the core's, with "over" split in two.
+
+    >>> page_phase(Match.new(1).opening_with(3, 1).resign(3))
+    'match-over'
+    >>> page_phase(Match.new(3).opening_with(3, 1).resign(1).accept())
+    'game-over'
+    """
+    if match.is_over:
+        return "match-over"
+    phase = match.game.phase
+    if phase == "over":
+        return "game-over"
+    return phase
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """Buttons to show, those enabled among them, and the one to stress (the expected next click)."""
+
+    visible: tuple[str, ...]
+    enabled: tuple[str, ...]
+    primary: str | None
+
+
+def controls_for(match: Match, *, waiting: bool = False) -> Controls:
+    """The buttons for the match as it stands; none while ``waiting`` (the computer is to act).
+
+    Undo and Confirm stay in place (disabled) during a move, so the buttons do not jump.
+
+    >>> from core.match import Match
+    >>> game = Match.new(3).opening_with(3, 1).step(8, 5).step(6, 5)
+    >>> controls_for(game).enabled, controls_for(game).primary
+    (('undo', 'confirm', 'resign'), 'confirm')
+    >>> controls_for(game.confirm()).visible
+    ('roll', 'double', 'resign')
+    >>> controls_for(game.confirm().double()).visible
+    ('take', 'pass')
+    """
+    game = match.game
+    if waiting or match.is_over or game.is_over:
+        return Controls((), (), None)
+    actions = match.legal_actions()
+    if game.phase == "opening":
+        return Controls(("roll",), ("roll",), "roll")
+    if game.phase == "roll":
+        shown = ("roll", "double", "resign") if "double" in actions else ("roll", "resign")
+        return Controls(shown, shown, "roll")
+    if game.phase == "double":
+        return Controls(("take", "pass"), ("take", "pass"), None)
+    if game.phase == "resign":
+        return Controls(("accept", "decline"), ("accept", "decline"), None)
+    turn = game.turn_in_progress
+    if turn is not None and turn.legal_play_count == 0:
+        return Controls(("pass", "resign"), ("pass", "resign"), "pass")
+    enabled = tuple(name for name in ("undo", "confirm", "resign") if name in actions)
+    return Controls(("undo", "confirm", "resign"), enabled, "confirm" if "confirm" in actions else None)
+
+
+def resign_levels(match: Match) -> tuple[int, ...]:
+    """The resignation levels that may be offered now (1 single, 2 gammon, 3 backgammon).
+
+    >>> game = Match.new(3).opening_with(3, 1)
+    >>> resign_levels(game), resign_levels(game.resign(1).decline())
+    ((1, 2, 3), (2, 3))
+    """
+    game = match.game
+    if "resign" not in match.legal_actions():
+        return ()
+    return tuple(level for level in (1, 2, 3) if level > game.declined_level)
+
+
+# -- moving the keyboard focus over the board ----------------------------------------------
+Place = int | str
+Row = Literal["top", "bottom"]
+
+_TOP: tuple[Place, ...] = (13, 14, 15, 16, 17, 18, "bar", 19, 20, 21, 22, 23, 24, "off")
+_BOTTOM: tuple[Place, ...] = (12, 11, 10, 9, 8, 7, "bar", 6, 5, 4, 3, 2, 1, "off")
+
+
+def row_of(place: Place, hint: Row = "bottom") -> Row:
+    """The row a place is drawn in; the bar and the trays span both, so ``hint`` decides.
+
+    >>> row_of(13), row_of(12), row_of("bar", "top")
+    ('top', 'bottom', 'top')
+    """
+    if isinstance(place, int):
+        return "top" if place >= 13 else "bottom"
+    return hint
+
+
+def neighbour(place: Place, key: str, *, flipped: bool = False, hint: Row = "bottom") -> Place | None:
+    """The place the focus goes to from ``place`` with an arrow key (or Home/End), as drawn on screen.
+
+    Points are numbered from player 0's side (13..24 along the top, 12..1 along the
+    bottom, left to right, with the bar between the halves and the trays on the
+    right); ``flipped`` mirrors the board.
+
+    >>> neighbour(18, "ArrowRight"), neighbour("bar", "ArrowRight", hint="bottom"), neighbour(13, "ArrowDown")
+    ('bar', 6, 12)
+    >>> neighbour(1, "ArrowRight"), neighbour(13, "ArrowUp"), neighbour(13, "ArrowLeft", flipped=True)
+    ('off', None, 14)
+    >>> neighbour(12, "Home"), neighbour(12, "End", flipped=True)
+    (12, 12)
+    """
+    row = row_of(place, hint)
+    if key in ("ArrowUp", "ArrowDown"):
+        if isinstance(place, str):
+            return None
+        if (key == "ArrowUp") == (row == "top"):
+            return None
+        return 25 - place
+    line = _TOP if row == "top" else _BOTTOM
+    if flipped:
+        line = tuple(reversed(line))
+    if key == "Home":
+        return line[0]
+    if key == "End":
+        return line[-1]
+    if key not in ("ArrowLeft", "ArrowRight"):
+        return None
+    i = line.index(place)
+    j = i + (1 if key == "ArrowRight" else -1)
+    return line[j] if 0 <= j < len(line) else None

@@ -1,0 +1,217 @@
+"""Saving the match in the browser's localStorage, without ever losing a save.
+
+Pure: the storage is anything with ``get(key) -> str | None`` and ``set(key, value)``
+(the page wraps ``window.localStorage``; the tests use a dict), so every rule below
+runs under CPython.
+
+Keys:
+
+* ``videau.match``: the whole match, exactly :func:`core.state.to_json`.
+* ``videau.match.rev``: a revision counter, raised by one at every save. A tab saves
+  only when the revision and the text in storage are still the ones it last read or
+  wrote (compare and set); otherwise another tab changed the match, and it reloads
+  instead of overwriting.
+* ``videau.match.broken`` (then ``.broken.2`` ...): a save that could not be read,
+  copied there as it was; it is never overwritten nor deleted.
+* ``videau.lang`` and ``videau.options``: the language and the options.
+
+>>> store = MatchStore(MemoryStorage())
+>>> store.load().status
+'empty'
+>>> from core.match import Match
+>>> store.save(Match.new(3)), store.rev
+('saved', 1)
+>>> other_tab = MatchStore(store.storage)
+>>> other_tab.load().status, other_tab.save(Match.new(5)), other_tab.rev
+('ok', 'saved', 2)
+>>> store.save(Match.new(7))  # this tab is behind: it must not overwrite
+'conflict'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, fields
+from typing import Literal, Protocol
+
+from i18n import DEFAULT_LANG, LANGS, detect_lang
+
+from core.match import Match
+from core.state import from_json, to_json
+
+MATCH_KEY = "videau.match"
+REV_KEY = "videau.match.rev"
+BROKEN_KEY = "videau.match.broken"
+LANG_KEY = "videau.lang"
+OPTIONS_KEY = "videau.options"
+MAX_BROKEN = 50
+
+LoadStatus = Literal["ok", "empty", "broken"]
+SaveStatus = Literal["saved", "conflict", "held"]
+
+
+class Storage(Protocol):
+    """What :class:`MatchStore` needs of localStorage."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+
+class MemoryStorage:
+    """A dict behind the :class:`Storage` protocol (tests, and the page when storage is disabled)."""
+
+    def __init__(self, items: dict[str, str] | None = None) -> None:
+        self.items: dict[str, str] = dict(items or {})
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+
+def parse_rev(text: str | None) -> int:
+    """The revision counter as stored (0 when absent or unreadable).
+
+    >>> parse_rev("12"), parse_rev(None), parse_rev("x")
+    (12, 0, 0)
+    """
+    if text is None:
+        return 0
+    try:
+        return max(int(text), 0)
+    except ValueError:
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class LoadResult:
+    """What was found in storage: a ``match`` (``ok``), nothing (``empty``), or ``broken`` text.
+
+    For a broken save, ``text`` is the raw text, ``error`` says why it could not be
+    read, and ``kept_as`` names the key it was copied to.
+    """
+
+    status: LoadStatus
+    match: Match | None = None
+    text: str = ""
+    error: str = ""
+    kept_as: str = ""
+
+
+class MatchStore:
+    """The match's slot in storage, for one tab.
+
+    ``held`` is True while a broken save waits for the player's decision: nothing is
+    written over it until :meth:`start_fresh`.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.rev = 0
+        self.text: str | None = None
+        self.held = False
+
+    def load(self) -> LoadResult:
+        """Read the saved match; a broken save is kept under another key and held."""
+        text = self.storage.get(MATCH_KEY)
+        rev = parse_rev(self.storage.get(REV_KEY))
+        if text is None:
+            self.rev, self.text, self.held = rev, None, False
+            return LoadResult("empty")
+        try:
+            match = from_json(text)
+        except Exception as exc:  # any failure to read is reported, never fatal
+            self.held = True
+            return LoadResult("broken", text=text, error=str(exc) or type(exc).__name__, kept_as=self._keep(text))
+        self.rev, self.text, self.held = rev, text, False
+        return LoadResult("ok", match=match, text=text)
+
+    def _keep(self, text: str) -> str:
+        """Copy a broken save to the first ``videau.match.broken*`` key that is free or holds it already."""
+        for i in range(1, MAX_BROKEN + 1):
+            key = BROKEN_KEY if i == 1 else f"{BROKEN_KEY}.{i}"
+            there = self.storage.get(key)
+            if there == text:
+                return key
+            if there is None:
+                try:
+                    self.storage.set(key, text)
+                except Exception:  # storage full: the text stays in MATCH_KEY, held
+                    return ""
+                return key
+        return ""
+
+    def is_current(self) -> bool:
+        """True when storage still holds what this tab last read or wrote."""
+        return self.storage.get(MATCH_KEY) == self.text and parse_rev(self.storage.get(REV_KEY)) == self.rev
+
+    def save(self, match: Match) -> SaveStatus:
+        """Write ``match`` unless another tab changed the slot (``conflict``) or a broken save is ``held``."""
+        if self.held:
+            return "held"
+        if not self.is_current():
+            return "conflict"
+        text = to_json(match)
+        if text == self.text:
+            return "saved"
+        rev = self.rev + 1
+        self.storage.set(MATCH_KEY, text)
+        self.storage.set(REV_KEY, str(rev))
+        self.rev, self.text = rev, text
+        return "saved"
+
+    def start_fresh(self) -> None:
+        """The player chose to start again: the next save may replace what is there (kept if broken)."""
+        text = self.storage.get(MATCH_KEY)
+        if text is not None and self.held:
+            self._keep(text)
+        self.text = text
+        self.rev = parse_rev(self.storage.get(REV_KEY))
+        self.held = False
+
+
+# -- options and language --------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The player's options (saved under ``videau.options``).
+
+    >>> Options.from_json('{"auto_confirm": true, "junk": 1}')
+    Options(auto_confirm=True, auto_forced=False, flipped=False)
+    >>> Options.from_json("not json")
+    Options(auto_confirm=False, auto_forced=False, flipped=False)
+    """
+
+    auto_confirm: bool = False
+    auto_forced: bool = False
+    flipped: bool = False
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Options:
+        try:
+            data = json.loads(text) if text else {}
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        values = {f.name: data[f.name] for f in fields(cls) if isinstance(data.get(f.name), bool)}
+        return cls(**values)
+
+
+def choose_lang(url_lang: str | None, stored: str | None, browser: Iterable[str] | str | None) -> str:
+    """The page's language: ``?lang=``, else the one chosen before, else the browser's.
+
+    >>> choose_lang("fr", "en", ["en-US"]), choose_lang(None, "fr", ["en"]), choose_lang("xx", None, ["fr-BE"])
+    ('fr', 'fr', 'fr')
+    >>> choose_lang(None, None, None)
+    'en'
+    """
+    for candidate in (url_lang, stored):
+        if candidate is not None and candidate.strip().lower() in LANGS:
+            return candidate.strip().lower()
+    return detect_lang(browser) if browser is not None else DEFAULT_LANG
