@@ -1,0 +1,161 @@
+"""Driving the playable page like a player: buttons by their names, checkers by their points.
+
+Everything waits on the page's own signals (``data-ready``, ``data-phase``, selectors),
+never on time. Legal moves are read from the board's ``data-movable`` / ``data-dest``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from e2e_helpers import wait_ready
+from playwright.sync_api import Page, expect
+
+BOARD_STATE_JS = """() => {
+  const out = {};
+  for (const g of document.querySelectorAll('#board [data-point]')) {
+    const counts = [0, 0];
+    for (const c of g.querySelectorAll('[data-checker]')) counts[Number(c.dataset.owner)] += 1;
+    out[g.dataset.point] = counts;
+  }
+  return out;
+}"""
+
+TURN_STATE_JS = """() => ({
+  phase: document.body.dataset.phase,
+  movable: [...document.querySelectorAll('#board [data-movable]')].map(e => e.dataset.point),
+  dests: [...document.querySelectorAll('#board [data-dest]')].map(e => e.dataset.point),
+  selected: (document.querySelector('#board [data-selected]') || {dataset: {}}).dataset.point || null,
+  turn: (document.querySelector('#board svg') || {dataset: {}}).dataset.turn,
+  pass: !document.getElementById('btn-pass').hidden,
+  confirm: !document.getElementById('btn-confirm').hidden && !document.getElementById('btn-confirm').disabled,
+})"""
+
+
+def button(page: Page, name: str) -> Any:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def phase(page: Page) -> str:
+    return str(page.evaluate("() => document.body.dataset.phase"))
+
+
+def wait_phase(page: Page, *phases: str) -> str:
+    page.wait_for_function("(ps) => ps.includes(document.body.dataset.phase)", arg=list(phases))
+    return phase(page)
+
+
+def open_app(page: Page, query: str = "?seed=1&lang=en") -> None:
+    """Open the page (quick: no animations) and wait until it accepts input."""
+    page.emulate_media(reduced_motion="reduce")
+    page.goto("./" + query)
+    wait_ready(page)
+
+
+def start_match(
+    page: Page, length: int = 3, names: tuple[str, str] = ("Ann", "Bob"), *, crawford: bool = True
+) -> None:
+    """Fill the new-match form (opened by "New match" unless already open) and press Start."""
+    dialog = page.locator("#new-match-dialog")
+    if not dialog.is_visible():
+        button(page, "New match").click()
+    expect(dialog).to_be_visible()
+    page.get_by_label("Opponent").select_option("human")
+    page.get_by_label("White player").fill(names[0])
+    page.get_by_label("Black player").fill(names[1])
+    page.get_by_label("Match length").fill(str(length))
+    checkbox = page.get_by_label("Crawford rule")
+    if checkbox.is_checked() != crawford:
+        checkbox.click()
+    button(page, "Start").click()
+    expect(dialog).to_be_hidden()
+    wait_phase(page, "opening")
+
+
+def turn_state(page: Page) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate(TURN_STATE_JS)
+    return state
+
+
+def board_state(page: Page) -> dict[str, list[int]]:
+    state: dict[str, list[int]] = page.evaluate(BOARD_STATE_JS)
+    return state
+
+
+def dice_state(page: Page) -> list[tuple[str, str, bool]]:
+    dice: list[tuple[str, str, bool]] = page.evaluate(
+        "() => [...document.querySelectorAll('#board [data-die]')]"
+        ".map(d => [d.dataset.die, d.dataset.player, d.dataset.used === 'true'])"
+    )
+    return [tuple(d) for d in dice]  # type: ignore[misc]
+
+
+def score(page: Page) -> tuple[int, int]:
+    values = page.evaluate(
+        "() => [0, 1].map(p => Number(document.querySelector(`#board .caption[data-player='${p}'] .score`)"
+        ".dataset.score))"
+    )
+    return values[0], values[1]
+
+
+def click_point(page: Page, place: str) -> None:
+    page.locator(f'#board [data-point="{place}"]').click()
+
+
+def _progress(place: str, mover: int) -> int:
+    """How far back a place is for the mover (higher = farther from home)."""
+    if place == "bar":
+        return 25
+    if place == "off":
+        return 0
+    point = int(place)
+    return point if mover == 0 else 25 - point
+
+
+def play_step(page: Page, state: dict[str, Any]) -> None:
+    """Move one checker by clicks: the one farthest back, to its farthest destination."""
+    mover = int(state["turn"])
+    start = max(state["movable"], key=lambda p: _progress(p, mover))
+    click_point(page, start)
+    dests = turn_state(page)["dests"]
+    assert dests, f"no destination lit for {start}"
+    click_point(page, min(dests, key=lambda p: _progress(p, mover)))
+
+
+def play_turn(page: Page) -> None:
+    """Play the dice on the board by clicks, then end the turn (Confirm, or Pass when nothing moves)."""
+    while True:
+        state = turn_state(page)
+        if state["phase"] != "move":
+            return
+        if state["pass"]:
+            button(page, "Pass").click()
+            return
+        if state["movable"]:
+            play_step(page, state)
+            continue
+        assert state["confirm"], state
+        button(page, "Confirm").click()
+        return
+
+
+def roll_and_play(page: Page) -> None:
+    """One whole turn from the roll phase."""
+    assert phase(page) in ("roll", "opening")
+    button(page, "Roll").click()
+    play_turn(page)
+
+
+def play_until(page: Page, done: Any, limit: int = 400) -> None:
+    """Roll and play turns until ``done()`` is true or the game ends."""
+    for _ in range(limit):
+        if done() or phase(page) in ("game-over", "match-over"):
+            return
+        current = phase(page)
+        if current in ("roll", "opening"):
+            roll_and_play(page)
+        elif current == "move":
+            play_turn(page)
+        else:
+            raise AssertionError(f"unexpected phase {current}")
+    raise AssertionError("the game did not end")
