@@ -38,10 +38,12 @@ class Candidates:
     ``plays[g]``: the Play objects (empty tuple when the roll cannot be played).
     """
 
-    __slots__ = ("onroll", "mover", "seg", "plays", "game")
+    __slots__ = ("onroll", "mover", "seg", "plays", "game", "positions", "dice")
 
-    def __init__(self, onroll: np.ndarray, mover: np.ndarray, seg: np.ndarray, plays: list, game: np.ndarray) -> None:
+    def __init__(self, onroll: np.ndarray, mover: np.ndarray, seg: np.ndarray, plays: list, game: np.ndarray,
+                 positions: Sequence[Position] = (), dice: Sequence[tuple[int, int]] = ()) -> None:
         self.onroll, self.mover, self.seg, self.plays, self.game = onroll, mover, seg, plays, game
+        self.positions, self.dice = positions, dice
 
 
 def candidates(positions: Sequence[Position], dice: Sequence[tuple[int, int]]) -> Candidates:
@@ -69,7 +71,7 @@ def candidates(positions: Sequence[Position], dice: Sequence[tuple[int, int]]) -
         opp[:, :24] -= hb[:, ::-1]
         opp[:, 24] += hb.sum(axis=1)
     seg = np.concatenate([[0], np.cumsum(counts_a)])
-    return Candidates(opp, mover, seg, all_plays, game)
+    return Candidates(opp, mover, seg, all_plays, game, positions, dice)
 
 
 def terminal_values(onroll: np.ndarray, mover: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

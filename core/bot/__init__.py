@@ -104,7 +104,7 @@ class Bot:
         if not plays:
             return []
         scores = self.evaluator.play_equities(plays)
-        ranked = sorted(zip(scores, range(len(plays))), reverse=True)
+        ranked = sorted(zip(scores, range(len(plays))), key=lambda t: (-t[0], t[1]))  # ties: first generated
         if self.level.lookahead and len(plays) > 1:
             best = ranked[0][0]
             top = [i for s, i in ranked[: self.level.lookahead] if s >= best - self.level.lookahead_margin]
@@ -119,7 +119,8 @@ class Bot:
                         break
                 if len(deep) == 1:  # no time for a second opinion: keep the 0-ply order
                     deep = {}
-                ranked = sorted(((v, i) for i, v in deep.items()), reverse=True) + [r for r in ranked if r[1] not in deep]
+                deep_ranked = sorted(((v, i) for i, v in deep.items()), key=lambda t: (-t[0], t[1]))
+                ranked = deep_ranked + [r for r in ranked if r[1] not in deep]
         return [(s, plays[i]) for s, i in ranked]
 
     def choose_play(self, position: Position, dice: Sequence[int]) -> Play:

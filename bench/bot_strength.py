@@ -1,0 +1,176 @@
+"""Strength of the browser bot: cubeless money games against pubeval and GNU Backgammon 0-ply.
+
+    python bench/bot_strength.py pubeval --level advanced --games 10000
+    python bench/bot_strength.py pubeval --level strongest --games 2000
+    python bench/bot_strength.py gnubg --level advanced --games 2000 --workers 6
+
+The bot is played through its numpy twin (:mod:`bot_training.npbot`: the same net, bear-off
+database and lookahead; ``tests/bot/test_numpy_twin.py`` checks that it picks the same
+plays as :class:`core.bot.Bot`). Duplicate dice: each dice sequence is played twice with
+the sides swapped, and the 95% confidence interval is computed over the pairs. gnubg plays
+with its own 0-ply evaluation (``findbestmove``); we only read its choice of move.
+Not run in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+import numpy as np  # noqa: E402
+
+from bot_training import engine, match  # noqa: E402
+from bot_training.mlp import MLP  # noqa: E402
+from bot_training.npbot import NumpyBot  # noqa: E402
+from core.bot.net import Net  # noqa: E402
+
+GNUBG = "/usr/games/gnubg"
+WORKER = r'''
+import gnubg, sys
+gnubg.command("set player 0 human")
+gnubg.command("set player 1 human")
+gnubg.command("new session")
+gnubg.command("set evaluation chequerplay evaluation plies 0")
+gnubg.command("set display off")
+for line in sys.stdin:
+    pid, a, b = line.split()
+    gnubg.command("set board " + pid)
+    gnubg.command("set dice %s %s" % (a, b))
+    mv = gnubg.findbestmove(gnubg.positionfromid(pid))
+    sys.stdout.write("@@ " + " ".join(map(str, mv)) + "\n")
+    sys.stdout.flush()
+'''
+
+
+def shipped_twin() -> NumpyBot:
+    net = Net.load()
+    mlp = MLP(net.inputs, net.hidden)
+    mlp.w1 = np.array(net.rows, dtype=np.float32)
+    mlp.b1 = np.array(net.bias, dtype=np.float32)
+    mlp.w2 = np.array(net.out_rows, dtype=np.float32).T.copy()
+    mlp.b2 = np.array(net.out_bias, dtype=np.float32)
+    return NumpyBot(mlp)
+
+
+class GnubgPool:
+    """Several gnubg processes, each answering 'position-id d1 d2' with its 0-ply best move."""
+
+    def __init__(self, n: int) -> None:
+        self.tmp = tempfile.mkdtemp(prefix="gnubg-bench-")
+        script = os.path.join(self.tmp, "worker.py")
+        with open(script, "w") as f:
+            f.write(WORKER)
+        self.procs = []
+        for i in range(n):
+            home = os.path.join(self.tmp, f"home{i}")
+            os.makedirs(home)
+            env = dict(os.environ, HOME=home)
+            self.procs.append(subprocess.Popen([GNUBG, "-t", "-q", "-p", script], stdin=subprocess.PIPE,
+                                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                               env=env, bufsize=1))
+
+    def best_moves(self, requests: list[tuple[str, int, int]]) -> list[tuple[int, ...]]:
+        n = len(self.procs)
+        for k, (pid, a, b) in enumerate(requests):
+            self.procs[k % n].stdin.write(f"{pid} {a} {b}\n")
+        for p in self.procs:
+            p.stdin.flush()
+        out: list[tuple[int, ...]] = [()] * len(requests)
+        for k in range(len(requests)):
+            proc = self.procs[k % n]
+            while True:
+                line = proc.stdout.readline()
+                if not line:
+                    raise RuntimeError("gnubg worker died")
+                if line.startswith("@@"):
+                    out[k] = tuple(int(v) for v in line.split()[1:])
+                    break
+        return out
+
+    def close(self) -> None:
+        for p in self.procs:
+            p.stdin.close()
+            p.wait(timeout=30)
+
+
+def apply_steps(player: tuple[int, ...], opponent: tuple[int, ...], steps: tuple[int, ...]) -> tuple:
+    """Result (mover, opponent) boards after gnubg's (from, to) pairs (25 = bar, 0 = off)."""
+    me, opp = list(player), list(opponent)
+    for i in range(0, len(steps), 2):
+        s, t = steps[i], steps[i + 1]
+        if s == 0 and t == 0:
+            break
+        me[s - 1] -= 1
+        if t > 0:
+            me[t - 1] += 1
+            if opp[24 - t] == 1:
+                opp[24 - t] = 0
+                opp[24] += 1
+    return tuple(me), tuple(opp)
+
+
+def gnubg_scorer(pool: GnubgPool):  # type: ignore[no-untyped-def]
+    def score(c: engine.Candidates, rows: np.ndarray, race_before: np.ndarray) -> np.ndarray:
+        games = np.unique(c.game[rows])
+        reqs, which = [], []
+        for g in games:
+            if c.seg[g + 1] - c.seg[g] < 2:
+                continue
+            pos, dice = c.positions[g], c.dice[g]
+            reqs.append((pos.to_id(), dice[0], dice[1]))
+            which.append(g)
+        out = np.zeros(len(rows))
+        if not reqs:
+            return out
+        moves = pool.best_moves(reqs)
+        row_of = {int(r): k for k, r in enumerate(rows)}
+        for g, mv in zip(which, moves):
+            pos = c.positions[g]
+            me, opp = apply_steps(pos.player, pos.opponent, mv)
+            seg = range(c.seg[g], c.seg[g + 1])
+            hit = [r for r in seg if tuple(c.mover[r]) == me and tuple(c.onroll[r]) == opp]
+            if len(hit) != 1:
+                raise RuntimeError(f"gnubg move {mv} for {pos.to_id()} {c.dice[g]} matches {len(hit)} plays")
+            out[row_of[hit[0]]] = 1.0
+        return out
+
+    return score
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("opponent", choices=["pubeval", "gnubg"])
+    ap.add_argument("--level", default="advanced")
+    ap.add_argument("--games", type=int, default=10000)
+    ap.add_argument("--workers", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=20240)
+    args = ap.parse_args()
+    twin = shipped_twin()
+    meta = Net.load().meta["training"]
+    t = time.time()
+    pool = None
+    if args.opponent == "pubeval":
+        other = match.pubeval_scorer
+    else:
+        pool = GnubgPool(args.workers)
+        other = gnubg_scorer(pool)
+    try:
+        res = match.play_match(twin.scorer(args.level), other, args.games // 2, seed=args.seed,
+                               batch=256 if args.opponent == "pubeval" else 128)
+    finally:
+        if pool:
+            pool.close()
+    print(f"level {args.level} vs {args.opponent}: {match.summary(res)}; weights after {meta['games']} training games; "
+          f"gammons+bg won {np.mean(res >= 2):.3f} lost {np.mean(res <= -2):.3f}; {time.time() - t:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

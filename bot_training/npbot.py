@@ -1,0 +1,106 @@
+"""The browser bot's levels re-implemented on numpy (same net, same rules), for fast benchmarks.
+
+``NumpyBot(net).scorer(level)`` gives a :data:`bot_training.match.Scorer`; the tests check
+that it picks the same plays as :class:`core.bot.Bot` at that level.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from core.bot import LEVELS
+from core.bot.bearoff import BearoffDB
+from core.dice import ROLLS
+from core.moves import legal_plays
+from core.position import Position
+
+from . import engine, npenc
+from .mlp import MLP, consistent, gammon_rules
+
+_WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64)
+
+
+def _equity(q: np.ndarray) -> np.ndarray:
+    return 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
+
+
+class NumpyBot:
+    def __init__(self, net: MLP, bearoff: BearoffDB | None = None) -> None:
+        self.net = net
+        self.bearoff = bearoff if bearoff is not None else BearoffDB.load()
+
+    def probs(self, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
+        """Probabilities for the side on roll, as :meth:`core.bot.evaluator.Evaluator.evaluate_many`."""
+        q = consistent(self.net.forward(npenc.encode(onroll, other)).astype(np.float64))
+        q = gammon_rules(q, onroll, other)
+        home = (onroll[:, 6:].sum(axis=1) == 0) & (other[:, 6:].sum(axis=1) == 0)
+        for k in np.flatnonzero(home):
+            q[k, 0] = self.bearoff.win_probability(tuple(onroll[k, :6]), tuple(other[k, :6]))
+        if home.any():
+            q[home] = consistent(q[home])
+        # finished games: exact
+        a_done = onroll.sum(axis=1) == 0
+        b_done = other.sum(axis=1) == 0
+        for k in np.flatnonzero(a_done | b_done):
+            loser = other[k] if a_done[k] else onroll[k]
+            g = float(loser.sum() == 15)
+            bg = float(g and (loser[24] + loser[18:24].sum()) > 0)
+            q[k] = (1.0, g, bg, 0.0, 0.0) if a_done[k] else (0.0, 0.0, 0.0, g, bg)
+        return q
+
+    def zero_ply(self, c: engine.Candidates, rows: np.ndarray) -> np.ndarray:
+        return -_equity(self.probs(c.onroll[rows], c.mover[rows]))
+
+    def one_ply(self, onroll: np.ndarray, mover: np.ndarray) -> tuple[float, int]:
+        """1-ply equity for the mover of the position (onroll = opponent to play), and the count of replies."""
+        if onroll.sum() == 0 or mover.sum() == 0:
+            return float(-_equity(self.probs(onroll[None], mover[None]))[0]), 1
+        pos = Position._unchecked(tuple(onroll.tolist()), tuple(mover.tolist()))
+        c = engine.candidates([pos] * len(ROLLS), [r.dice for r in ROLLS])
+        # after each reply, we (the original mover) are on roll: our board is c.onroll, theirs c.mover
+        eq = _equity(self.probs(c.onroll, c.mover))
+        values = np.minimum.reduceat(eq, c.seg[:-1])
+        # a roll with no legal reply: we are on roll with the board unchanged (candidates() handled it)
+        count = sum(len(p) for p in c.plays)
+        return float((values * _WAYS).sum() / 36.0), count
+
+    def scorer(self, level: str):  # type: ignore[no-untyped-def]
+        spec = LEVELS[level]
+        if spec.noise:
+            raise ValueError("noisy levels are not benchmarked")
+
+        def score(c: engine.Candidates, rows: np.ndarray, race_before: np.ndarray) -> np.ndarray:
+            s = self.zero_ply(c, rows)
+            if not spec.lookahead:
+                return s
+            games = c.game[rows]
+            out = s.copy()
+            for g in np.unique(games):
+                idx = np.flatnonzero(games == g)
+                if len(idx) < 2:
+                    continue
+                order = idx[np.lexsort((idx, -s[idx]))]
+                best = s[order[0]]
+                top = [k for k in order[: spec.lookahead] if s[k] >= best - spec.lookahead_margin]
+                if len(top) < 2:
+                    continue
+                deep = {}
+                used = 0
+                for k in top:
+                    v, cost = self.one_ply(c.onroll[rows[k]], c.mover[rows[k]])
+                    deep[k] = v
+                    used += cost
+                    if used + cost > spec.lookahead_budget:
+                        break
+                if len(deep) < 2:
+                    continue
+                # deep-evaluated plays first (by 1-ply value), the rest after them in 0-ply order
+                for k in idx:
+                    out[k] = deep[k] + 100.0 if k in deep else s[k] - 100.0
+            return out
+
+        return score
+
+
+def legal_count(pos: Position, dice: tuple[int, int]) -> int:
+    return len(legal_plays(pos, dice))
