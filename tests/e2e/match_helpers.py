@@ -52,9 +52,7 @@ def open_app(page: Page, query: str = "?seed=1&lang=en") -> None:
     wait_ready(page)
 
 
-def start_match(
-    page: Page, length: int = 3, names: tuple[str, str] = ("Ann", "Bob"), *, crawford: bool = True
-) -> None:
+def start_match(page: Page, length: int = 3, names: tuple[str, str] = ("Ann", "Bob"), *, crawford: bool = True) -> None:
     """Fill the new-match form (opened by "New match" unless already open) and press Start."""
     dialog = page.locator("#new-match-dialog")
     if not dialog.is_visible():

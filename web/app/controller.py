@@ -26,7 +26,17 @@ from typing import Any
 import js
 from dice_source import ByteDice, parse_seed, seeded_dice
 from movelog import MoveLog
-from pagestate import BUTTONS, Controls, Row, controls_for, neighbour, page_phase, resign_levels, row_of
+from pagestate import (
+    BUTTONS,
+    Controls,
+    Row,
+    controls_for,
+    follow_up,
+    neighbour,
+    page_phase,
+    resign_levels,
+    row_of,
+)
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 from render import render_board
@@ -479,21 +489,10 @@ class App:
         return True
 
     def follow_up(self, match: Match) -> Match:
-        """The options' automatic steps: play a forced move, end a complete turn."""
-        game = match.game
-        turn = game.turn_in_progress
-        if match.is_over or game.phase != "move" or turn is None:
+        """The options' automatic steps (not on the computer's turns)."""
+        if self.bot_player is not None and match.game.turn == self.bot_player:
             return match
-        if self.bot_player is not None and game.turn == self.bot_player:
-            return match
-        plays = game.legal_plays()
-        if self.options.auto_forced and not turn.steps and len(plays) == 1:
-            for start, end in plays[0].steps:
-                match = match.step(start, end)
-            turn = match.game.turn_in_progress
-        if self.options.auto_confirm and turn is not None and turn.legal_play_count and turn.is_complete:
-            match = match.confirm()
-        return match
+        return follow_up(match, auto_confirm=self.options.auto_confirm, auto_forced=self.options.auto_forced)
 
     def _opening_note(self, match: Match) -> str:
         actions = match.game.actions

@@ -1,0 +1,228 @@
+"""The playable page's pure helpers: dice, saving, phases and buttons, keyboard moves, move list."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from collections import Counter
+
+import dice_source
+import movelog
+import pagestate
+import pytest
+import saves
+import ui_text
+from dice_source import ByteDice, die_from_byte, parse_seed, seeded_dice
+from movelog import MoveLog
+from pagestate import controls_for, follow_up, neighbour, page_phase, resign_levels
+from saves import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
+
+from core.game import Setup
+from core.match import Match
+from core.position import Position
+from core.state import from_json, to_json
+
+
+@pytest.mark.parametrize("module", [dice_source, saves, pagestate, movelog, ui_text])
+def test_doctests(module: object) -> None:
+    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
+    assert failures == 0
+
+
+# -- dice -------------------------------------------------------------------------------
+def test_every_byte_gives_each_face_equally_often_or_is_rejected() -> None:
+    faces = Counter(die_from_byte(b) for b in range(256))
+    assert faces.pop(None) == 4
+    assert set(faces.values()) == {42}
+    assert sorted(faces) == [1, 2, 3, 4, 5, 6]
+
+
+def test_byte_dice_skip_rejected_bytes_and_refill() -> None:
+    batches = iter([bytes([255] * 32), bytes([252, 7] + [0] * 30)])
+    dice = ByteDice(lambda n: next(batches))
+    assert dice() == 2  # 7 % 6 + 1, after 33 rejected bytes
+    assert dice() == 1
+
+
+def test_byte_dice_give_up_on_a_broken_source() -> None:
+    with pytest.raises(RuntimeError):
+        ByteDice(lambda n: bytes([255] * n))()
+    with pytest.raises(RuntimeError):
+        ByteDice(lambda n: b"")()
+
+
+def test_seeded_dice_repeat_and_stay_in_range() -> None:
+    a, b = seeded_dice(11), seeded_dice(11)
+    rolls = [a() for _ in range(600)]
+    assert rolls == [b() for _ in range(600)]
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert parse_seed(" 12 ") == 12
+    assert parse_seed("-3") == -3
+    assert parse_seed("1e3") is None
+
+
+# -- saving ------------------------------------------------------------------------------
+def _match() -> Match:
+    return Match.new(5, names=("Ann", "Bob")).opening_with(3, 1).step(8, 5)
+
+
+def test_save_and_load_round_trip_with_the_turn_in_progress() -> None:
+    storage = MemoryStorage()
+    store = MatchStore(storage)
+    assert store.save(_match()) == "saved"
+    assert storage.items[MATCH_KEY] == to_json(_match())
+    assert storage.items[REV_KEY] == "1"
+    loaded = MatchStore(storage).load()
+    assert loaded.status == "ok"
+    assert loaded.match == _match()
+
+
+def test_a_broken_save_is_kept_held_and_never_overwritten_until_asked() -> None:
+    storage = MemoryStorage({MATCH_KEY: "{not json", REV_KEY: "4"})
+    store = MatchStore(storage)
+    result = store.load()
+    assert result.status == "broken"
+    assert result.text == "{not json"
+    assert "not JSON" in result.error
+    assert storage.items[BROKEN_KEY] == "{not json"
+    assert result.kept_as == BROKEN_KEY
+    assert store.save(Match.new(3)) == "held"
+    assert storage.items[MATCH_KEY] == "{not json"
+    store.start_fresh()
+    assert store.save(Match.new(3)) == "saved"
+    assert from_json(storage.items[MATCH_KEY]) == Match.new(3)
+    assert storage.items[BROKEN_KEY] == "{not json"
+    assert storage.items[REV_KEY] == "5"
+
+
+def test_a_second_broken_save_goes_to_a_new_key() -> None:
+    storage = MemoryStorage({MATCH_KEY: "[1]", BROKEN_KEY: "older"})
+    assert MatchStore(storage).load().kept_as == f"{BROKEN_KEY}.2"
+    assert storage.items[BROKEN_KEY] == "older"
+    assert storage.items[f"{BROKEN_KEY}.2"] == "[1]"
+    assert MatchStore(storage).load().kept_as == f"{BROKEN_KEY}.2"  # the same text is kept once
+
+
+def test_a_tab_that_is_behind_does_not_overwrite_and_catches_up() -> None:
+    storage = MemoryStorage()
+    first, second = MatchStore(storage), MatchStore(storage)
+    first.save(Match.new(3))
+    assert second.load().status == "ok"
+    assert second.save(_match()) == "saved"
+    assert not first.is_current()
+    assert first.save(Match.new(7)) == "conflict"
+    assert from_json(storage.items[MATCH_KEY]) == _match()
+    assert first.load().match == _match()
+    assert first.save(Match.new(7)) == "saved"
+
+
+def test_options_and_language() -> None:
+    options = Options(auto_confirm=True, flipped=True)
+    assert Options.from_json(options.to_json()) == options
+    assert Options.from_json('{"auto_confirm": "yes"}') == Options()
+    assert json.loads(Options().to_json()) == {"auto_confirm": False, "auto_forced": False, "flipped": False}
+    assert choose_lang("FR", None, None) == "fr"
+    assert choose_lang(None, "de", ["fr-FR"]) == "fr"
+
+
+# -- phases and buttons -----------------------------------------------------------------
+def test_page_phases_follow_the_game() -> None:
+    match = Match.new(3)
+    assert page_phase(match) == "opening"
+    match = match.opening_with(3, 1)
+    assert page_phase(match) == "move"
+    match = match.play("8/5 6/5")
+    assert page_phase(match) == "roll"
+    assert page_phase(match.double()) == "double"
+    assert page_phase(match.resign(1)) == "resign"
+    assert page_phase(match.double().drop()) == "game-over"
+    assert page_phase(match.resign(3)) == "match-over"
+
+
+def test_buttons_for_each_phase() -> None:
+    match = Match.new(3).opening_with(3, 1).play("8/5 6/5")
+    assert controls_for(match).visible == ("roll", "double", "resign")
+    assert controls_for(match, waiting=True).visible == ()
+    crawford = Match.new(3, score=(2, 0), crawford_game=True).opening_with(3, 1).play("8/5 6/5")
+    assert controls_for(crawford).visible == ("roll", "resign")  # no cube in the Crawford game
+    assert controls_for(match.resign(1)).visible == ("accept", "decline")
+    assert controls_for(match.double().drop()).visible == ()
+    stuck = Match.new(3, setup=Setup(Position.from_text("x bar:1 6:14 / o 1:2 2:2 3:2 4:2 5:2 6:2"), 0, (6, 6)))
+    assert controls_for(stuck).visible == ("pass", "resign")
+    assert controls_for(stuck).primary == "pass"
+
+
+def test_resign_levels_after_a_decline() -> None:
+    match = Match.new(3).opening_with(3, 1)
+    assert resign_levels(match.resign(2).decline()) == (3,)
+    assert resign_levels(match.play("8/5 6/5").double()) == ()
+
+
+def test_follow_up_never_passes_a_roll_with_no_play() -> None:
+    stuck = Match.new(3, setup=Setup(Position.from_text("x bar:1 6:14 / o 1:2 2:2 3:2 4:2 5:2 6:2"), 0, (6, 6)))
+    assert follow_up(stuck, auto_confirm=True, auto_forced=True) == stuck
+
+
+def test_follow_up_leaves_choices_to_the_player() -> None:
+    match = Match.new(3).opening_with(3, 1)
+    assert follow_up(match, auto_confirm=True, auto_forced=True) == match
+    assert follow_up(match.step(8, 5), auto_confirm=True, auto_forced=True) == match.step(8, 5)
+
+
+# -- keyboard --------------------------------------------------------------------------------
+def test_arrow_keys_walk_the_board_as_drawn() -> None:
+    place: int | str | None = 13
+    seen = []
+    while place is not None:
+        seen.append(place)
+        place = neighbour(place, "ArrowRight", hint="top")
+    assert seen == [13, 14, 15, 16, 17, 18, "bar", 19, 20, 21, 22, 23, 24, "off"]
+    assert neighbour(24, "ArrowDown") == 1
+    assert neighbour(1, "ArrowUp") == 24
+    assert neighbour("off", "ArrowUp") is None
+    assert neighbour(7, "ArrowLeft", flipped=True) == "bar"
+    assert neighbour("bar", "ArrowLeft", hint="bottom") == 7
+    assert neighbour(3, "PageDown") is None
+
+
+# -- move list --------------------------------------------------------------------------------
+def test_move_list_marks_hits_and_cube_actions_in_both_languages() -> None:
+    game = (
+        Match.new(5)
+        .opening_with(3, 1)
+        .play("8/5 6/5")
+        .roll_with((6, 4))
+        .play("24/18 13/9")
+        .roll_with((6, 6))
+        .play("24/18(2) 8/2(2)")
+        .double()
+        .take()
+        .game
+    )
+    log = MoveLog()
+    texts = [(e.player, e.text) for e in log.entries(game, "en")]
+    assert texts == [
+        (0, "31: 8/5 6/5"),
+        (1, "64: 24/18 13/9"),
+        (0, "66: 24/18(2) 8/2(2)"),
+        (1, "doubles to 2"),
+        (0, "takes"),
+    ]
+    assert [e.text for e in log.entries(game, "fr")][-2:] == ["double à 2", "accepte"]
+
+
+def test_move_list_hits_and_cannot_move() -> None:
+    position = Position.from_text("x 8:1 6:1 / o 22:1")  # player 0's 8 and 6; the blot on player 0's 3
+    game = Match.new(0, setup=Setup(position, 0, (5, 3))).play("8/3* 6/3").game
+    assert MoveLog().entries(game, "en")[0].text == "53: 8/3* 6/3"
+    stuck = Match.new(3, setup=Setup(Position.from_text("x bar:1 6:14 / o 1:2 2:2 3:2 4:2 5:2 6:2"), 0, (6, 6)))
+    assert MoveLog().entries(stuck.pass_turn().game, "fr")[0].text == "66: ne peut pas jouer"
+
+
+def test_move_list_replays_only_new_actions_and_restarts_for_another_game() -> None:
+    log = MoveLog()
+    match = Match.new(5).opening_with(3, 1).play("8/5 6/5")
+    assert len(log.entries(match.game, "en")) == 1
+    match = match.roll_with((6, 4)).play("24/18 13/9")
+    assert len(log.entries(match.game, "en")) == 2
+    assert len(log.entries(Match.new(5).opening_with(4, 2).play("8/4 6/4").game, "en")) == 1
