@@ -129,7 +129,9 @@ def main() -> None:
     save(ck, net, rng, games, plies, seconds + time.time() - t0, settings, args.out)
 
 
-def save(ck: str, net: MLP, rng: np.random.Generator, games: int, plies: int, seconds: float, settings: dict, out: str) -> None:
+def save(
+    ck: str, net: MLP, rng: np.random.Generator, games: int, plies: int, seconds: float, settings: dict, out: str
+) -> None:
     st = {"net": net.state(), "rng": rng.bit_generator.state, "games": games, "plies": plies, "seconds": seconds,
           "settings": settings}
     tmp = ck + ".tmp"

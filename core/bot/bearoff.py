@@ -186,7 +186,7 @@ class BearoffDB:
         lens = bytearray()
         vals: list[int] = []
         for pos in sorted(self.index):
-            q = [round(v * QUANT) for v in self.dists[self.index[pos]]]
+            q = [round(v * QUANT) for v in self.rolls(pos)]
             i = 0
             while q[i] == 0:
                 i += 1

@@ -157,7 +157,9 @@ def _normalized(ms: MatchState, p: Probs, cube: int) -> tuple[float, float, floa
     return w, big_w, big_l, span
 
 
-def match_decision(p: Probs, ms: MatchState, cube: int = 1, owner: str = CENTERED, x: float = CUBE_LIFE) -> CubeDecision:
+def match_decision(
+    p: Probs, ms: MatchState, cube: int = 1, owner: str = CENTERED, x: float = CUBE_LIFE
+) -> CubeDecision:
     """Double/take in match play, equities in units of the current cube (single win = +1)."""
     if ms.crawford or (ms.post_crawford and ms.away == 1):
         return CubeDecision(False, True, 0.0, 0.0, 1.0)

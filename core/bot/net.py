@@ -33,7 +33,7 @@ DEFAULT_WEIGHTS = "net.json.gz"
 FORMAT_VERSION = 1
 
 
-def _floats(text: str) -> array:
+def _floats(text: str) -> array[float]:
     a = array("f")
     a.frombytes(base64.b64decode(text))
     if sys.byteorder != "little":
@@ -116,10 +116,7 @@ class Net:
         rows = self.rows
         for i, v in inputs:
             row = rows[i]
-            if v == 1.0:
-                h = list(map(add, h, row))
-            else:
-                h = [a + v * b for a, b in zip(h, row)]
+            h = list(map(add, h, row)) if v == 1.0 else [a + v * b for a, b in zip(h, row)]
         return h
 
     def output(self, pre: list[float]) -> Probs:

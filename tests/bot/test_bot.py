@@ -83,7 +83,8 @@ def test_evaluation_is_sane() -> None:
     p = bot.evaluate(Position.initial())
     assert 0.35 < p[0] < 0.65
     assert all(0.0 <= v <= 1.0 for v in p)
-    assert p[2] <= p[1] <= p[0] and p[4] <= p[3] <= 1 - p[0]
+    assert p[2] <= p[1] <= p[0]
+    assert p[4] <= p[3] <= 1 - p[0]
     crushing = Position.from_text("x 6:3 5:3 4:3 3:3 2:3 / o bar:3 24:12")
     assert bot.equity(crushing) > 1.0
 

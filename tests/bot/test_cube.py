@@ -35,15 +35,18 @@ def test_money_take_and_pass_points_without_gammons() -> None:
 
 def test_double_in_the_window() -> None:
     d = money_decision(plain(0.72))
-    assert d.double and d.take
+    assert d.double
+    assert d.take
     d = money_decision(plain(0.88))
-    assert d.double and not d.take  # double, pass
+    assert d.double
+    assert not d.take
 
 
 def test_too_good_to_double() -> None:
     # winning nearly always, mostly gammons: play on
     d = money_decision((0.97, 0.85, 0.05, 0.0, 0.0))
-    assert not d.double and d.too_good
+    assert not d.double
+    assert d.too_good
 
 
 def test_redouble_needs_more() -> None:
@@ -55,7 +58,8 @@ def test_equities_are_continuous_and_monotonic() -> None:
     for owner in ("centered", "owned", "opponent"):
         values = [cubeful_equity(plain(i / 100), owner) for i in range(101)]
         assert all(b >= a - 1e-12 for a, b in zip(values, values[1:]))
-        assert values[0] == pytest.approx(-1.0) and values[-1] == pytest.approx(1.0)
+        assert values[0] == pytest.approx(-1.0)
+        assert values[-1] == pytest.approx(1.0)
 
 
 def test_crawford_game_has_no_double() -> None:
@@ -68,7 +72,8 @@ def test_post_crawford_trailer_doubles() -> None:
 
 def test_match_double_and_take() -> None:
     d = match_decision(plain(0.75), MatchState(7, 7))
-    assert d.double and d.take
+    assert d.double
+    assert d.take
     assert not match_decision(plain(0.55), MatchState(7, 7)).double
     assert not match_decision(plain(0.95), MatchState(7, 7)).take
 

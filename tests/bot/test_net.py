@@ -11,8 +11,10 @@ from core.position import Position
 def test_weights_load_with_the_expected_shape() -> None:
     net = Net.load()
     assert net.inputs == NUM_INPUTS
-    assert len(net.rows) == NUM_INPUTS and all(len(r) == net.hidden for r in net.rows)
-    assert len(net.out_rows) == 5 and all(len(r) == net.hidden for r in net.out_rows)
+    assert len(net.rows) == NUM_INPUTS
+    assert all(len(r) == net.hidden for r in net.rows)
+    assert len(net.out_rows) == 5
+    assert all(len(r) == net.hidden for r in net.out_rows)
     assert net.meta["training"]["games"] > 0
     assert "settings" in net.meta["training"]
 
@@ -31,7 +33,8 @@ def test_encoding_basics() -> None:
     start = Position.initial()
     x = encode_dense(start.player, start.opponent)
     assert len(x) == NUM_INPUTS
-    assert x[5 * 4] == 1.0 and x[5 * 4 + 3] == 1.0  # five checkers on the 6 point: units 1, 1, 1, (5-3)/2
+    assert x[5 * 4] == 1.0
+    assert x[5 * 4 + 3] == 1.0
     assert not is_race(start.player, start.opponent)
     race = Position.from_text("x 6:2 / o 6:2")
     assert is_race(race.player, race.opponent)

@@ -46,7 +46,7 @@ def test_numpy_twin_picks_the_same_plays(level: str, count: int, positions: list
         best = plays[int(np.argmax(scores))]
         if best != mine:
             # only near-ties may differ (float32 vs float64 sums)
-            ranked = dict((p, s) for s, p in bot.rank_plays(pos, dice))
+            ranked = {p: s for s, p in bot.rank_plays(pos, dice)}
             assert abs(ranked[best] - ranked[mine]) < 1e-4
         checked += 1
         if checked >= count:

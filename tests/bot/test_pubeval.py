@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from core.bot.pubeval import PubEval, pubeval_score
-from core.moves import legal_plays
 from core.position import Position
 
 
