@@ -1,0 +1,200 @@
+"""The dice of a match, counted against what fair dice give: for a player who doubts them.
+
+Pure. :func:`match_throws` lists every throw of two dice in a match: each roll, and the
+opening throws -- the tied ones that were thrown again included, so that the sample is
+every throw as it fell (leaving the ties out would hide doubles). :func:`dice_stats`
+counts them: the 21 distinct rolls against ``1/36`` (doubles) or ``2/36``, each number
+against ``1/6`` of the dice, the doubles against ``1/6`` of the throws, with Pearson's
+chi-square test for the rolls and for the numbers.
+
+>>> from core.match import Match
+>>> match = Match.new(3).opening_with(3, 1, ties=(5,)).play("8/5 6/5").roll_with((6, 6))
+>>> [(t.dice, t.player) for t in match_throws(match)]
+[((5, 5), None), ((3, 1), None), ((6, 6), 1)]
+>>> stats = dice_stats(match_throws(match))
+>>> stats.count, stats.doubles, stats.roll(6, 6).seen, stats.face(5).seen
+(3, 2, 1, 2)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.dice import ROLLS
+from core.match import Match
+
+__all__ = ["DiceStats", "FaceCount", "RollCount", "Throw", "chi_square_p", "dice_stats", "match_throws"]
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Two dice as they fell: ``player`` threw them, ``None`` for an opening throw (one die each)."""
+
+    dice: tuple[int, int]
+    player: int | None
+    game: int
+
+
+def match_throws(match: Match) -> tuple[Throw, ...]:
+    """Every throw of the match so far, in order (opening ties, opening roll, rolls)."""
+    out: list[Throw] = []
+    for index, played in enumerate(match.games):
+        for action in played.game.actions:
+            if action.kind == "opening" and action.dice is not None:
+                out.extend(Throw((tie, tie), None, index) for tie in action.ties)
+                out.append(Throw(action.dice, None, index))
+            elif action.kind == "roll" and action.dice is not None:
+                out.append(Throw(action.dice, action.player, index))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class RollCount:
+    """One of the 21 rolls (``high >= low``): how often it came, and how often fair dice would bring it."""
+
+    high: int
+    low: int
+    seen: int
+    probability: Fraction
+    expected: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.high}{self.low}"
+
+
+@dataclass(frozen=True, slots=True)
+class FaceCount:
+    """A number on one die: how many dice showed it, against ``1/6`` of the dice."""
+
+    face: int
+    seen: int
+    expected: float
+
+
+@dataclass(frozen=True, slots=True)
+class DiceStats:
+    """Counts of ``count`` throws (``2 * count`` dice) against fair dice.
+
+    ``rolls_chi2`` / ``faces_chi2``: Pearson's statistic with 20 and 5 degrees of freedom;
+    ``rolls_p`` / ``faces_p``: the chance that fair dice stray as far or farther (``None``
+    with fewer than 5 throws: too few to say anything).
+    """
+
+    count: int
+    rolls: tuple[RollCount, ...]
+    faces: tuple[FaceCount, ...]
+    doubles: int
+    rolls_chi2: float
+    faces_chi2: float
+    rolls_p: float | None
+    faces_p: float | None
+
+    @property
+    def doubles_expected(self) -> float:
+        return self.count / 6
+
+    def roll(self, high: int, low: int) -> RollCount:
+        """The count of a roll, either order.
+
+        >>> dice_stats([]).roll(1, 6).label
+        '61'
+        """
+        high, low = max(high, low), min(high, low)
+        return next(r for r in self.rolls if (r.high, r.low) == (high, low))
+
+    def face(self, number: int) -> FaceCount:
+        return self.faces[number - 1]
+
+
+MIN_THROWS_FOR_TEST = 5
+
+
+def dice_stats(throws: Iterable[Throw], player: int | None = None) -> DiceStats:
+    """Count ``throws`` (``player``: only that player's rolls; opening throws belong to both).
+
+    >>> from fractions import Fraction
+    >>> stats = dice_stats([Throw((6, 5), 0, 0), Throw((5, 6), 1, 0), Throw((2, 2), 0, 0)], player=0)
+    >>> stats.count, stats.roll(6, 5).seen, stats.roll(6, 5).probability, stats.face(2).seen
+    (2, 1, Fraction(1, 18), 2)
+    """
+    counted = [th for th in throws if player is None or th.player is None or th.player == player]
+    n = len(counted)
+    by_roll: dict[tuple[int, int], int] = {}
+    by_face = [0] * 7
+    doubles = 0
+    for th in counted:
+        a, b = th.dice
+        key = (max(a, b), min(a, b))
+        by_roll[key] = by_roll.get(key, 0) + 1
+        by_face[a] += 1
+        by_face[b] += 1
+        doubles += a == b
+    rolls = tuple(
+        RollCount(r.high, r.low, by_roll.get((r.high, r.low), 0), r.probability, n * r.ways / 36)
+        for r in sorted(ROLLS, key=lambda r: (-r.high, -r.low))
+    )
+    faces = tuple(FaceCount(f, by_face[f], 2 * n / 6) for f in range(1, 7))
+    rolls_chi2 = _chi2((r.seen, r.expected) for r in rolls)
+    faces_chi2 = _chi2((f.seen, f.expected) for f in faces)
+    enough = n >= MIN_THROWS_FOR_TEST
+    return DiceStats(
+        n,
+        rolls,
+        faces,
+        doubles,
+        rolls_chi2,
+        faces_chi2,
+        chi_square_p(rolls_chi2, len(rolls) - 1) if enough else None,
+        chi_square_p(faces_chi2, len(faces) - 1) if enough else None,
+    )
+
+
+def _chi2(pairs: Iterable[tuple[int, float]]) -> float:
+    return sum((seen - expected) ** 2 / expected for seen, expected in pairs if expected > 0)
+
+
+def chi_square_p(statistic: float, df: int) -> float:
+    """The upper tail ``P(X >= statistic)`` of the chi-square law with ``df`` degrees of freedom.
+
+    The regularized upper incomplete gamma function ``Q(df/2, statistic/2)``, by its series
+    below ``a + 1`` and its continued fraction above (Numerical Recipes, 6.2).
+
+    >>> round(chi_square_p(20.0, 20), 4), round(chi_square_p(11.07, 5), 4), chi_square_p(0.0, 5)
+    (0.4579, 0.05, 1.0)
+    """
+    if statistic <= 0:
+        return 1.0
+    a, x = df / 2, statistic / 2
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:  # series for P, then Q = 1 - P
+        term = total = 1 / a
+        k = a
+        for _ in range(1000):
+            k += 1
+            term *= x / k
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1 - total * math.exp(log_front))
+    tiny = 1e-300  # Lentz's continued fraction for Q
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)

@@ -1,0 +1,242 @@
+"""The field's formats in the app: ``.mat`` files, XGID and gnubg ID, set-up from an ID.
+
+Pure: no DOM, so every rule here runs under CPython (``tests/web/test_records.py``);
+:mod:`formats_panel` only moves text between these functions and the page.
+
+* :func:`export_mat` / :func:`mat_filename`: the match as a ``.mat`` download.
+* :func:`import_mat`: a ``.mat`` file's text to a :class:`~core.match.Match`, or a
+  :class:`RecordFileError` that names the line at fault; nothing else is touched.
+* :func:`position_ids`: the XGID and the gnubg ID of a match's current position
+  (the board at the start of the turn: an ID holds no half-played move).
+* :func:`read_id` / :func:`setup_from_id`: pasted text, XGID or gnubg ID (told apart
+  by their shape), to a position, and to a new match set up there.
+
+Players are the app's: ``0`` at the bottom, ``1`` at the top (see :mod:`core.ids`).
+
+>>> from core.match import Match
+>>> match = Match.new(5, names=("Ann", "Bob")).opening_with(5, 2)
+>>> ids = position_ids(match)
+>>> ids.xgid, ids.gnubg_id
+('XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:6', '4HPwATDgc/ABMA:cImqAAAAAAAE')
+>>> setup_from_id(ids.gnubg_id, names=("Ann", "Bob")).game.dice
+(5, 2)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal
+
+from core.errors import BackgammonError, InvalidRecordError
+from core.ids import GameState, MatchInfo, decode_gnubg_id, decode_xgid, encode_gnubg_id, encode_xgid
+from core.match import Match
+from core.position import Position
+from core.record import format_mat, parse_mat
+
+__all__ = [
+    "MAT_MAX_CHARS",
+    "IdTextError",
+    "IdKind",
+    "PositionIds",
+    "RecordFileError",
+    "export_mat",
+    "id_kind",
+    "import_mat",
+    "mat_filename",
+    "position_ids",
+    "read_id",
+    "setup_from_id",
+]
+
+MAT_MAX_CHARS = 2_000_000
+"""The longest ``.mat`` text read (a 64-point match is far shorter): a wrong file is refused at once."""
+
+MAT_TYPE = "text/plain"
+"""The MIME type of a ``.mat`` download."""
+
+
+# -- .mat ------------------------------------------------------------------------------------
+class RecordFileError(ValueError):
+    """A ``.mat`` file that cannot be read: ``line`` (1-based, ``None`` when no line is at fault)
+    and ``detail``, the core's explanation (English)."""
+
+    def __init__(self, line: int | None, detail: str) -> None:
+        super().__init__(detail if line is None else f"line {line}: {detail}")
+        self.line = line
+        self.detail = detail
+
+
+_LINE_IN_ERROR = re.compile(r"^\.mat line (\d+)(?: \(game \d+\))?: ")
+
+
+def import_mat(text: str) -> Match:
+    """Read ``.mat`` text (gnubg's, XG's, ours) into a match, replaying every action through the core.
+
+    Raises :class:`RecordFileError` with the line at fault; nothing else is changed.
+
+    >>> from core.match import Match
+    >>> text = export_mat(Match.new(3).opening_with(3, 1).play("8/5 6/5"))
+    >>> import_mat(text).game.actions[-1].steps
+    ((8, 5), (6, 5))
+    >>> import_mat(text.replace("6/5", "6/6"))
+    Traceback (most recent call last):
+    ...
+    records.RecordFileError: line 7: notation '8/5 6/6': '6/6' moves backwards
+    """
+    if len(text) > MAT_MAX_CHARS:
+        raise RecordFileError(None, f"{len(text)} characters: too long for a match file")
+    if "\x00" in text:
+        raise RecordFileError(None, "this is not a text file")
+    try:
+        return parse_mat(text.removeprefix("\ufeff"))
+    except InvalidRecordError as exc:
+        message = str(exc)
+        found = _LINE_IN_ERROR.match(message)
+        if found is not None:
+            return _raise(int(found.group(1)), message[found.end() :])
+        return _raise(None, message.removeprefix(".mat: ").removeprefix(".mat "))
+
+
+def _raise(line: int | None, detail: str) -> Match:
+    raise RecordFileError(line, detail)
+
+
+def export_mat(match: Match) -> str:
+    """The match as ``.mat`` text; :class:`RecordFileError` (no line) for a game set up from an ID.
+
+    >>> text = export_mat(Match.new(3, names=("Ann", "Bob")).opening_with(3, 1).play("8/5 6/5"))
+    >>> "  1) 31: 8/5 6/5" in text
+    True
+    """
+    try:
+        return format_mat(match)
+    except BackgammonError as exc:
+        raise RecordFileError(None, str(exc)) from None
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def _file_part(name: str, fallback: str) -> str:
+    part = _UNSAFE.sub("-", name.strip()).strip("-.")[:24]
+    return part or fallback
+
+
+def mat_filename(match: Match, today: date) -> str:
+    """A file name for the download: length, players and date, only safe characters.
+
+    >>> mat_filename(Match.new(5, names=("Ann Lee", "Bob/2")), date(2025, 3, 9))
+    'videau-5pt-Ann-Lee-vs-Bob-2-2025-03-09.mat'
+    >>> mat_filename(Match.new(0), date(2025, 3, 9))
+    'videau-money-Bottom-vs-Top-2025-03-09.mat'
+    """
+    kind = f"{match.length}pt" if match.length else "money"
+    names = "-vs-".join(_file_part(n, f"player{i}") for i, n in enumerate(match.names))
+    return f"videau-{kind}-{names}-{today.isoformat()}.mat"
+
+
+# -- IDs --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PositionIds:
+    """The IDs of a position: ``xgid`` is ``None`` once the game is over (an XGID has no such state)."""
+
+    xgid: str | None
+    gnubg_id: str
+
+
+def position_ids(match: Match) -> PositionIds:
+    """The XGID and gnubg ID of the match's current position, at the start of the turn.
+
+    >>> position_ids(Match.new(7)).gnubg_id
+    '4HPwATDgc/ABMA:cAjgAAAAAAAE'
+    >>> position_ids(Match.new(1).opening_with(3, 1).resign(3)).xgid is None
+    True
+    """
+    info = match.match_info()
+    position = match.game.position
+    xgid = None if info.game_state not in (GameState.NOT_STARTED, GameState.PLAYING) else encode_xgid(position, info)
+    return PositionIds(xgid, encode_gnubg_id(position, info))
+
+
+IdKind = Literal["xgid", "gnubg"]
+
+
+class IdTextError(ValueError):
+    """Pasted text that is no ID (``kind`` ``None``), or an XGID / gnubg ID that does not decode."""
+
+    def __init__(self, kind: IdKind | None, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.detail = detail
+
+
+_B64 = "A-Za-z0-9+/"
+_GNUBG_ID = re.compile(rf"^([{_B64}]{{14}}):([{_B64}]{{12}})$")
+# What gnubg prints (``show gnubgid``, the board's header): "Position ID: ... Match ID : ..."
+_GNUBG_SHOWN = re.compile(rf"Position\s+ID\s*:\s*([{_B64}]{{14}})\s+(?:\S+\s+)*?Match\s+ID\s*:\s*([{_B64}]{{12}})\b")
+_XGID = re.compile(r"^(?:XGID=)?[-A-Oa-o]{26}:", re.IGNORECASE)
+
+
+def id_kind(text: str) -> IdKind | None:
+    """What pasted text looks like: ``"xgid"``, ``"gnubg"``, or ``None`` (neither shape).
+
+    >>> id_kind(" XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10 "), id_kind("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    ('xgid', 'gnubg')
+    >>> id_kind("GNU Backgammon  Position ID: 4HPwATDgc/ABMA\\n  Match ID   : cAkAAAAAAAAA"), id_kind("hello")
+    ('gnubg', None)
+    """
+    text = text.strip()
+    if text.upper().startswith("XGID=") or _XGID.match(text):
+        return "xgid"
+    if _GNUBG_ID.match(text) or _GNUBG_SHOWN.search(text):
+        return "gnubg"
+    return None
+
+
+def read_id(text: str) -> tuple[IdKind, Position, MatchInfo]:
+    """Decode pasted text: an XGID, or a gnubg ID as ``PositionID:MatchID`` or as gnubg prints it.
+
+    Strict: raises :class:`IdTextError` for anything else, naming what is wrong.
+
+    >>> kind, position, info = read_id("XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:4:0:7:10")
+    >>> kind, position == Position.initial(), info.cube, info.score
+    ('xgid', True, 2, (2, 4))
+    >>> read_id("4HPwATDgc/ABMA")
+    Traceback (most recent call last):
+    ...
+    records.IdTextError: neither an XGID nor a gnubg ID: '4HPwATDgc/ABMA'
+    """
+    text = text.strip()
+    kind = id_kind(text)
+    if kind is None:
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise IdTextError(None, f"neither an XGID nor a gnubg ID: {shown!r}")
+    try:
+        if kind == "xgid":
+            position, info = decode_xgid("XGID=" + text[5:] if text[:5].upper() == "XGID=" else text)
+        else:
+            found = _GNUBG_ID.match(text) or _GNUBG_SHOWN.search(text)
+            assert found is not None
+            position, info = decode_gnubg_id(f"{found.group(1)}:{found.group(2)}")
+    except BackgammonError as exc:
+        raise IdTextError(kind, str(exc)) from None
+    return kind, position, info
+
+
+def setup_from_id(text: str, *, names: tuple[str, str] = ("Bottom", "Top"), crawford_rule: bool = True) -> Match:
+    """A new match set up at the position that ``text`` (XGID or gnubg ID) describes.
+
+    Raises :class:`IdTextError` when the text is no ID or names a state no game can
+    be played on from (a game already over, a board with a player already home...).
+
+    >>> match = setup_from_id("XGID=-b----E-C---eE---c-e----B-:1:1:-1:31:2:4:0:7:10", names=("Ann", "Bob"))
+    >>> match.score, match.game.turn, match.game.dice, match.game.cube, match.game.cube_owner
+    ((2, 4), 1, (3, 1), 2, 0)
+    """
+    kind, position, info = read_id(text)
+    try:
+        return Match.from_info(position, info, names=names, crawford_rule=crawford_rule)
+    except BackgammonError as exc:
+        raise IdTextError(kind, str(exc)) from None
