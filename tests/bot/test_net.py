@@ -49,12 +49,8 @@ def test_shots_direct_and_indirect() -> None:
     assert shots((0,) * 5 + (2,) + (0,) * 19, bar) == 0
 
 
-numpy = pytest.importorskip("numpy")
-
-
 def test_numpy_encoder_and_net_match_pure_python(positions: list[Position]) -> None:
-    import pickle  # noqa: F401  (the numpy twin lives in bot_training)
-
+    numpy = pytest.importorskip("numpy")
     from bot_training import npenc
     from bot_training.mlp import MLP, consistent
 
