@@ -37,6 +37,7 @@ core.errors.InvalidStateError: saved state: version 2 is not supported (this app
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .errors import BackgammonError, InvalidStateError
@@ -277,11 +278,12 @@ def _apply(match: Match, action: Action) -> Match:
     return match.decline(by=by)
 
 
-def _replay_game(match: Match, actions: tuple[Action, ...], where: str) -> Match:
+def _replay_game(match: Match, actions: tuple[Action, ...], where: str, stop: int) -> Match:
+    """Replay ``actions`` until the game's log holds ``stop`` of them, checking that it matches."""
     done = len(match.game.actions)
     if actions[:done] != match.game.actions:
         raise _fail(where, "the log does not start as the game does")
-    while done < len(actions):
+    while done < stop:
         action = actions[done]
         try:
             match = _apply(match, action)
@@ -295,6 +297,25 @@ def _replay_game(match: Match, actions: tuple[Action, ...], where: str) -> Match
     return match
 
 
+MAX_NESTING = 16
+"""A save nests 7 deep; deeper text is refused before parsing (deep JSON overflows Pyodide's stack)."""
+
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def _nesting(text: str) -> int:
+    """How deep lists and objects nest in JSON text (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for found in _STRING_OR_BRACKET.finditer(text):
+        char = found.group()
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def from_json(text: str) -> Match:
     """Load a match saved by :func:`to_json`, replaying every game through the rules.
 
@@ -303,6 +324,9 @@ def from_json(text: str) -> Match:
     """
     if not isinstance(text, str):
         raise _fail("", f"text expected, got {type(text).__name__}")
+    depth = _nesting(text)
+    if depth > MAX_NESTING:
+        raise _fail("", f"not a save: lists and objects nested {depth} deep (at most {MAX_NESTING})")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
@@ -326,6 +350,8 @@ def from_dict(data: object) -> Match:
         raise _fail("names", "two strings expected")
     resigned = top["resigned_by"]
     resigned_by = None if resigned is None else _player(resigned, "resigned_by")
+    crawford_rule = _bool(top["crawford_rule"], "crawford_rule")
+    jacoby = _bool(top["jacoby"], "jacoby")
     entries = _list(top["games"], "games")
     if not entries:
         raise _fail("games", "a match has at least one game")
@@ -344,8 +370,8 @@ def from_dict(data: object) -> Match:
     try:
         match = Match.new(
             length,
-            crawford_rule=_bool(top["crawford_rule"], "crawford_rule"),
-            jacoby=_bool(top["jacoby"], "jacoby"),
+            crawford_rule=crawford_rule,
+            jacoby=jacoby,
             names=(names[0], names[1]),
             score=games[0][0],
             crawford_game=games[0][1],
@@ -366,15 +392,21 @@ def from_dict(data: object) -> Match:
                 raise _fail(f"{where}.score_before", f"{list(score)} but the games before make {list(match.score)}")
             if match.crawford != crawford:
                 raise _fail(f"{where}.crawford", f"{crawford} but the rules make it {match.crawford}")
-        match = _replay_game(match, actions, where)
-        if partial:
-            if i != len(games) - 1:
-                raise _fail(f"{where}.partial_turn", "only the current game has a turn in progress")
-            for j, (s, t) in enumerate(partial):
-                try:
-                    match = match.step(s, t)
-                except BackgammonError as exc:
-                    raise _fail(f"{where}.partial_turn[{j}]", f"step {s}/{t} does not replay: {exc}") from None
+        if partial and i != len(games) - 1:
+            raise _fail(f"{where}.partial_turn", "only the current game has a turn in progress")
+        # The steps of the turn in progress follow its roll; a resignation offered (and
+        # declined) meanwhile may come after them in the log, and does not depend on them.
+        rolled = max((j + 1 for j, a in enumerate(actions) if a.kind in ("opening", "roll")), default=0)
+        match = _replay_game(match, actions, where, rolled if partial else len(actions))
+        for j, (s, t) in enumerate(partial):
+            try:
+                match = match.step(s, t)
+            except BackgammonError as exc:
+                raise _fail(f"{where}.partial_turn[{j}]", f"step {s}/{t} does not replay: {exc}") from None
+        match = _replay_game(match, actions, where, len(actions))
+        turn = match.game.turn_in_progress
+        if partial and (turn is None or tuple((s, t) for s, t, _ in turn.steps) != partial):
+            raise _fail(f"{where}.partial_turn", "the steps do not belong to a turn in progress at the end of the log")
     if resigned_by is not None:
         try:
             match = match.resign_match(resigned_by)

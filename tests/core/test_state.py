@@ -79,6 +79,20 @@ def test_round_trip_of_set_up_games() -> None:
     }  # fmt: skip
 
 
+def test_round_trip_of_offers_made_mid_turn() -> None:
+    match = Match.new(0).opening_with(6, 4).step(24, 18)
+    for state in (match.resign(1), match.resign(1).decline(), match.resign(1).decline().step(18, 14)):
+        round_trip(state)
+    data = to_dict(match.resign(1).decline())
+    data["games"][0]["actions"].append({"kind": "play", "player": 1, "steps": []})
+    with pytest.raises(InvalidStateError):
+        from_dict(data)
+    data = to_dict(match)
+    data["games"][0]["actions"].append({"kind": "play", "player": 0, "steps": [[24, 18], [18, 14]]})
+    with pytest.raises(InvalidStateError, match="do not belong to a turn in progress"):
+        from_dict(data)
+
+
 def test_format() -> None:
     match = Match.new(5, names=("Ann", "Bob")).opening_with(3, 1, ties=(4,)).play("8/5 6/5").roll_with((6, 4))
     match = match.step(24, 18)
@@ -137,7 +151,8 @@ def test_the_fixture_loads() -> None:
     [
         ("", "not JSON"),
         ("{", "not JSON"),
-        ("[" * 100_000, "not JSON"),
+        ("[" * 100_000, "nested 100000 deep"),
+        ('{"a": "[[[[[[[[[[[[[[[[[[[[[[["}', "no version field"),  # brackets in strings do not nest
         ("[]", "an object expected, got a list"),
         ("null", "an object expected, got null"),
         ("{}", "no version field"),
