@@ -9,6 +9,7 @@ from match_helpers import (
     board_state,
     button,
     open_app,
+    play_turn,
     start_match,
     turn_state,
     wait_phase,
@@ -143,3 +144,33 @@ def test_a_refused_click_says_why(page: Page) -> None:
     page.locator(f'#board [data-point="{blocked}"]').click()
     expect(page.locator("#notice")).not_to_be_empty()
     assert turn_state(page)["selected"] is None
+
+
+def test_a_match_against_the_computer(page: Page) -> None:
+    open_app(page, "?seed=6&lang=en")
+    dialog = page.locator("#new-match-dialog")
+    expect(dialog).to_be_visible()
+    page.get_by_label("Opponent").select_option("bot")
+    page.get_by_label("Level").select_option("beginner")
+    page.get_by_label("Match length").fill("1")
+    button(page, "Start").click()
+    wait_phase(page, "opening")
+    expect(page.locator("#board .caption[data-player='1']")).to_contain_text("Computer")
+    for _ in range(3):  # the human plays, then the computer answers on its own
+        if turn_state(page)["phase"] in ("opening", "roll"):
+            button(page, "Roll").click()
+        play_turn(page)
+        page.wait_for_function(
+            "() => document.body.dataset.phase === 'roll'"
+            " && document.querySelector('#board svg').dataset.turn === '0'"
+            " && !document.getElementById('btn-roll').hidden"
+        )
+    entries = page.locator("#move-list li")
+    assert entries.count() >= 5
+    assert page.locator("#move-list .moves__item--1").count() >= 2  # the computer's moves
+    page.reload()  # the computer comes back with the match
+    wait_ready(page)
+    expect(page.locator("#board .caption[data-player='1']")).to_contain_text("Computer")
+    button(page, "Roll").click()
+    play_turn(page)
+    page.wait_for_function("() => document.querySelector('#board svg').dataset.turn === '0'")

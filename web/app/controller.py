@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import js
+from bot_turns import decide, load_bot, opponent_from_json, opponent_to_json
 from dice_source import ByteDice, parse_seed, seeded_dice
 from movelog import MoveLog
 from pagestate import (
@@ -40,7 +41,17 @@ from pagestate import (
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 from render import render_board
-from saves import LANG_KEY, MATCH_KEY, OPTIONS_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
+from saves import (
+    LANG_KEY,
+    MATCH_KEY,
+    OPPONENT_KEY,
+    OPTIONS_KEY,
+    REV_KEY,
+    MatchStore,
+    MemoryStorage,
+    Options,
+    choose_lang,
+)
 from ui_text import tr
 from view import BAR, OFF, BoardView, Place, build_view, describe_refusal, game_result_message, parse_place, to_mover
 
@@ -145,6 +156,7 @@ class App:
         self.bot: Any = None
         self.bot_player: int | None = None
         self.bot_busy = False
+        self.generation = 0  # raised whenever the match is replaced: a computer's turn in flight stops
         self.broken_url: str | None = None
         self.proxies: list[Any] = []  # kept alive for the page's life
 
@@ -178,6 +190,7 @@ class App:
             self.selected = None
             self.notice = note
             self._after_load()
+            self.schedule_bot()
         elif result.status == "broken":
             self.show_recovery(result.text, result.error)
         else:  # cleared elsewhere: keep this match and save it again
@@ -205,11 +218,18 @@ class App:
         document.body.dataset.ready = "true"
         if first_visit:
             self.open_new_match()
+        self.schedule_bot()
 
     def _after_load(self) -> None:
-        """A match came from storage: resume the computer opponent if it was one (names say so)."""
-        self.bot_player = None
-        self.bot = None
+        """A match came from storage: bring the computer back if it played in it."""
+        self.generation += 1
+        player, level = opponent_from_json(self._get(OPPONENT_KEY))
+        self.bot, self.bot_player = None, None
+        if player is not None:
+            try:
+                self.bot, self.bot_player = load_bot(level), player
+            except Exception as exc:
+                self.notice = tr(self.lang, "ui.bot_failed", error=str(exc))
 
     # -- wiring ------------------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
@@ -812,16 +832,20 @@ class App:
             str(_el("nm-name0").value).strip() or NAME_DEFAULTS[0],
             str(_el("nm-name1").value).strip() or NAME_DEFAULTS[1],
         )
-        bot = None
+        bot, level = None, str(_el("nm-level").value)
         if str(_el("nm-opponent").value) == "bot":
             try:
-                bot = load_bot(str(_el("nm-level").value))
+                bot = load_bot(level)  # imported now, not at start-up
             except Exception as exc:
                 self.notice = tr(self.lang, "ui.bot_failed", error=str(exc))
                 _el("notice").textContent = self.notice
                 return
+            if names[1] == NAME_DEFAULTS[1]:
+                names = (names[0], tr(str(_el("nm-lang").value), "ui.opponent.bot"))
         lang = str(_el("nm-lang").value)
         self.bot, self.bot_player = bot, (1 if bot is not None else None)
+        self._set(OPPONENT_KEY, opponent_to_json(self.bot_player, level))
+        self.generation += 1
         self.match = Match.new(length, crawford_rule=bool(_el("nm-crawford").checked), names=names)
         self.selected = None
         self.notice = ""
@@ -845,17 +869,50 @@ class App:
         asyncio.ensure_future(guarded_async(self.bot_turn)())
 
     async def bot_turn(self) -> None:
+        """One decision of the computer, shown as it happens; the page stays responsive throughout."""
+        generation = self.generation
+        pause = 0.35 if self.animate() else 0.02
         self.bot_busy = True
-        self.redraw()
+        rolled = False
         try:
-            await asyncio.sleep(0.3)  # let the page paint "thinking…" and the dice be seen
-            match = await play_bot_action(self.bot, self.match, self.bot_player or 0, self.rng)
+            self.redraw()
+            await asyncio.sleep(pause)  # the browser paints "thinking…" and the dice
+            if generation != self.generation:
+                return
+            player = self.bot_player if self.bot_player is not None else 1
+            decision = decide(self.bot, self.match, player)
+            if decision.kind == "play" and decision.play is not None:
+                mover = self.match.game.turn or 0
+                for start, end in decision.play.steps:
+                    moves = self._moves_for(_from_mover(start, mover), _from_mover(end, mover))
+                    self.match = self.match.step(start, end)
+                    self.redraw(moves)
+                    await asyncio.sleep(pause)
+                    if generation != self.generation:
+                        return
+                self.match = self.match.confirm()
+            elif decision.kind == "roll":
+                self.match, rolled = self.match.roll(self.rng), True
+            elif decision.kind != "wait":
+                self.match = BOT_ACTIONS[decision.kind](self.match)
         finally:
             self.bot_busy = False
-        self.match = match
+        if generation != self.generation:
+            return
+        self.notice = ""
         self.save()
-        self.redraw()
+        self.redraw(rolled=rolled)
         self.schedule_bot()
+
+
+BOT_ACTIONS: dict[str, Callable[[Match], Match]] = {
+    "double": lambda m: m.double(),
+    "take": lambda m: m.take(),
+    "drop": lambda m: m.drop(),
+    "accept": lambda m: m.accept(),
+    "decline": lambda m: m.decline(),
+    "pass": lambda m: m.pass_turn(),
+}
 
 
 # -- the computer opponent, loaded only when chosen ------------------------------------------------
@@ -868,35 +925,6 @@ def bot_available() -> bool:
     return spec is not None and spec.origin is not None and spec.origin.endswith("__init__.py")
 
 
-def load_bot(level: str) -> Any:
-    """Import the bot now (lazily: never at start-up) and build it at ``level``."""
-    module = importlib.import_module("core.bot")
-    return module.Bot(level=level)
-
-
-async def play_bot_action(bot: Any, match: Match, player: int, rng: Callable[[], int]) -> Match:
-    """One decision of the computer, in small slices (the page stays responsive between them)."""
-    game = match.game
-    if game.phase == "roll":
-        wants = getattr(bot, "should_double", None)
-        if game.can_double() and wants is not None and wants(match):
-            return match.double()
-        return match.roll(rng)
-    if game.phase == "double":
-        takes = getattr(bot, "should_take", None)
-        return match.take() if takes is None or takes(match) else match.drop()
-    if game.phase == "resign":
-        accepts = getattr(bot, "accept_resignation", None)
-        return match.accept() if accepts is None or accepts(match) else match.decline()
-    if game.phase == "move":
-        if not game.legal_plays():
-            return match.pass_turn()
-        await asyncio.sleep(0)
-        play = bot.choose_play(game.position, game.dice)
-        return match.play(play)
-    return match
-
-
 # -- helpers -----------------------------------------------------------------------------------
 def _with_ring(checker: Any) -> list[Any]:
     """A checker's circle and the ring drawn just after it (render.py draws them as siblings)."""
@@ -907,6 +935,10 @@ def _with_ring(checker: Any) -> list[Any]:
 
 
 def _from_mover(point: int, mover: int) -> Place:
+    if point == 25:
+        return BAR
+    if point == 0:
+        return OFF
     return point if mover == 0 else 25 - point
 
 

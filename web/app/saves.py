@@ -13,7 +13,7 @@ Keys:
   instead of overwriting.
 * ``videau.match.broken`` (then ``.broken.2`` ...): a save that could not be read,
   copied there as it was; it is never overwritten nor deleted.
-* ``videau.lang`` and ``videau.options``: the language and the options.
+* ``videau.lang``, ``videau.options``, ``videau.opponent``: the language, the options, the computer.
 
 >>> store = MatchStore(MemoryStorage())
 >>> store.load().status
@@ -45,6 +45,7 @@ REV_KEY = "videau.match.rev"
 BROKEN_KEY = "videau.match.broken"
 LANG_KEY = "videau.lang"
 OPTIONS_KEY = "videau.options"
+OPPONENT_KEY = "videau.opponent"
 MAX_BROKEN = 50
 
 LoadStatus = Literal["ok", "empty", "broken"]
