@@ -6,6 +6,7 @@ import doctest
 import json
 from collections import Counter
 
+import bot_turns
 import dice_source
 import movelog
 import pagestate
@@ -23,7 +24,7 @@ from core.position import Position
 from core.state import from_json, to_json
 
 
-@pytest.mark.parametrize("module", [dice_source, saves, pagestate, movelog, ui_text])
+@pytest.mark.parametrize("module", [dice_source, saves, pagestate, movelog, ui_text, bot_turns])
 def test_doctests(module: object) -> None:
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert failures == 0
@@ -226,3 +227,27 @@ def test_move_list_replays_only_new_actions_and_restarts_for_another_game() -> N
     match = match.roll_with((6, 4)).play("24/18 13/9")
     assert len(log.entries(match.game, "en")) == 2
     assert len(log.entries(Match.new(5).opening_with(4, 2).play("8/4 6/4").game, "en")) == 1
+
+
+# -- the computer opponent -------------------------------------------------------------------
+def test_the_computer_answers_in_every_phase() -> None:
+    bot = bot_turns.load_bot("expert")
+    match = Match.new(5).opening_with(3, 1).play("8/5 6/5")
+    assert bot_turns.decide(bot, match, 0).kind == "wait"  # not its turn
+    assert bot_turns.decide(bot, match, 1).kind == "roll"  # nothing to double yet
+    assert bot_turns.decide(bot, match.roll_with((6, 4)).resign(1), 0).kind == "accept"
+    assert bot_turns.decide(bot, match.double(), 0).kind == "take"
+    decision = bot_turns.decide(bot, match.roll_with((6, 4)), 1)
+    assert decision.kind == "play"
+    assert decision.play is not None
+    assert match.roll_with((6, 4)).play(decision.play).game.turn == 0
+    stuck = Match.new(3, setup=Setup(Position.from_text("x bar:1 6:14 / o 1:2 2:2 3:2 4:2 5:2 6:2"), 0, (6, 6)))
+    assert bot_turns.decide(bot, stuck, 0).kind == "pass"
+
+
+def test_the_computer_sees_the_score_from_its_side() -> None:
+    state = bot_turns.match_state(Match.new(7, score=(6, 3)), 1)
+    assert (state.away, state.opp_away, state.crawford, state.post_crawford) == (4, 1, False, True)
+    assert bot_turns.match_state(Match.new(0), 0) is None
+    with pytest.raises(ValueError, match="level"):
+        bot_turns.load_bot("strongest")
