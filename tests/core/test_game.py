@@ -432,3 +432,16 @@ def test_action_text() -> None:
     assert str(Action("roll", 1, dice=(6, 6))) == "player 1 rolls 66"
     assert str(Action("play", 1)) == "player 1 cannot move"
     assert repr(ROLLING).startswith("<Game roll turn=1 cube=1 (centred)")
+
+
+def test_games_are_values() -> None:
+    import dataclasses
+
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        MOVING.phase = "roll"  # type: ignore[misc]
+    before = MOVING.actions
+    MOVING.play("8/5 6/5")
+    assert MOVING.actions == before
+    assert MOVING.phase == "move"
+    assert hash(MOVING) == hash(Game.new().opening_with(3, 1))
+    assert Game.new().opening_with(3, 1) == MOVING
