@@ -860,6 +860,31 @@ class App:
         self.redraw()
         _el("btn-roll").focus()
 
+    def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool:
+        """Make ``match`` the current match, once the player confirmed: an imported .mat, a set-up position.
+
+        Used by :mod:`formats_panel`. ``bot_level``: the computer plays the top player at that
+        level; ``None``: two players at this screen. Refused (``False``) while the computer is
+        in the middle of its turn.
+        """
+        if self.bot_busy:
+            return False
+        bot = load_bot(bot_level) if bot_level is not None else None
+        self.bot, self.bot_player = bot, (1 if bot is not None else None)
+        self._set(OPPONENT_KEY, opponent_to_json(self.bot_player, bot_level or "intermediate"))
+        self.generation += 1
+        self.match = match
+        self.selected = None
+        self.notice = note
+        self.log = MoveLog()
+        if self.store.held:
+            self.store.start_fresh()
+            _el("recovery").hidden = True
+        self.save()
+        self.redraw()
+        self.schedule_bot()
+        return True
+
     # -- the computer opponent -----------------------------------------------------------------------
     def schedule_bot(self) -> None:
         if self.bot is None or self.bot_busy or self.bot_player is None:
@@ -1006,4 +1031,7 @@ def boot() -> App:
     global APP
     APP = App()
     APP.start()
+    import formats_panel  # imports this module: loaded once APP exists
+
+    formats_panel.install(APP)
     return APP

@@ -19,14 +19,27 @@ chi-square test for the rolls and for the numbers.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
+
+from i18n import t
 
 from core.dice import ROLLS
 from core.match import Match
 
-__all__ = ["DiceStats", "FaceCount", "RollCount", "Throw", "chi_square_p", "dice_stats", "match_throws"]
+__all__ = [
+    "DiceStats",
+    "FaceCount",
+    "RollCount",
+    "Throw",
+    "chi_square_p",
+    "dice_html",
+    "dice_stats",
+    "format_number",
+    "match_throws",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,3 +211,91 @@ def chi_square_p(statistic: float, df: int) -> float:
         if abs(delta - 1) < 1e-15:
             break
     return min(1.0, math.exp(log_front) * h)
+
+
+# -- the dice record as HTML (for the dialog; plain strings, so tested under CPython) -----------------
+def format_number(value: float, lang: str, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals, with a decimal comma in French.
+
+    >>> format_number(2.345, "en", 2), format_number(2.345, "fr", 1), format_number(0.000012, "en", 3)
+    ('2.35', '2,3', '<0.001')
+    """
+    smallest = 10**-digits
+    text = f"<{smallest:.{digits}f}" if 0 < value < smallest else f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _table(
+    lang: str, caption: str, head: str, rows: Sequence[tuple[str, int, float]], kind: str, expected_text: str
+) -> str:
+    top = max([seen for _, seen, _ in rows] + [expected for _, _, expected in rows] + [1])
+    out = [
+        f'<div class="dice__group"><table class="dice__table" data-table="{kind}"><caption>{escape(caption)}</caption>',
+        f'<thead><tr><th scope="col">{escape(head)}</th><th scope="col" aria-hidden="true"></th>'
+        f'<th scope="col">{escape(t(lang, "dice.seen"))}</th>'
+        f'<th scope="col">{escape(t(lang, "dice.expected"))}</th></tr></thead><tbody>',
+    ]
+    for label, seen, expected in rows:
+        out.append(
+            f'<tr data-{kind}="{label}"><th scope="row">{label}</th>'
+            f'<td class="dice__bar" aria-hidden="true"><span class="bar">'
+            f'<span class="bar__seen" style="width:{100 * seen / top:.1f}%"></span>'
+            f'<span class="bar__expected" style="left:{100 * expected / top:.1f}%"></span></span></td>'
+            f'<td class="dice__seen">{seen}</td><td class="dice__expected">{format_number(expected, lang)}</td></tr>'
+        )
+    out.append(f'</tbody></table><p class="dice__test">{escape(expected_text)}</p></div>')
+    return "".join(out)
+
+
+def _test_text(lang: str, chi2: float, df: int, p: float | None) -> str:
+    if p is None:
+        return t(lang, "dice.test_few")
+    return t(lang, "dice.test", chi2=format_number(chi2, lang, 1), df=df, p=format_number(p, lang, 3))
+
+
+def dice_html(stats: DiceStats, lang: str) -> str:
+    """The dice record: counts, the 21 rolls and the six numbers beside what fair dice give, and the tests.
+
+    >>> html = dice_html(dice_stats([Throw((6, 5), 0, 0), Throw((1, 1), 1, 0)]), "en")
+    >>> '<tr data-roll="65"><th scope="row">65</th>' in html, html.count("<tr data-roll="), html.count("<tr data-face=")
+    (True, 21, 6)
+    >>> dice_html(dice_stats([]), "fr")
+    '<p class="dice__none">Aucun dé lancé pour l’instant.</p>'
+    """
+    if not stats.count:
+        return f'<p class="dice__none">{escape(t(lang, "dice.none"))}</p>'
+    doubles = t(
+        lang,
+        "dice.doubles",
+        seen=stats.doubles,
+        count=stats.count,
+        expected=format_number(stats.doubles_expected, lang),
+    )
+    rolls = [(r.label, r.seen, r.expected) for r in stats.rolls]
+    faces = [(str(f.face), f.seen, f.expected) for f in stats.faces]
+    return "".join(
+        [
+            f'<p class="dice__count">{escape(t(lang, "dice.count", count=stats.count))} · '
+            f"{escape(t(lang, 'dice.note'))}</p>",
+            f'<p class="dice__doubles">{escape(doubles)}</p>',
+            '<div class="dice__tables">',
+            _table(
+                lang,
+                t(lang, "dice.rolls"),
+                t(lang, "dice.roll"),
+                rolls,
+                "roll",
+                _test_text(lang, stats.rolls_chi2, len(rolls) - 1, stats.rolls_p),
+            ),
+            _table(
+                lang,
+                t(lang, "dice.faces"),
+                t(lang, "dice.number"),
+                faces,
+                "face",
+                _test_text(lang, stats.faces_chi2, len(faces) - 1, stats.faces_p),
+            ),
+            "</div>",
+            f'<p class="dice__hint">{escape(t(lang, "dice.test_hint"))}</p>',
+        ]
+    )

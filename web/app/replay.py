@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from html import escape
 
 from i18n import player_name
 from ui_text import tr
@@ -36,7 +37,17 @@ from core.match import Match, PlayedGame
 from core.notation import format_play
 from core.position import Position
 
-__all__ = ["Frame", "Replay", "frame_text", "frame_view", "game_frames", "shown_names"]
+__all__ = [
+    "Frame",
+    "Replay",
+    "frame_caption",
+    "frame_text",
+    "frame_view",
+    "game_choices",
+    "game_frames",
+    "moves_html",
+    "shown_names",
+]
 
 DEFAULT_NAMES = ("Bottom", "Top")
 """``Match.new``'s placeholder names: shown as the colours instead (as :mod:`view` does)."""
@@ -337,3 +348,43 @@ class Replay:
     def previous_game(self) -> Replay:
         """The start of this game, or of the one before when already at the start."""
         return self.seek(self.game - 1 if self.ply == 0 else self.game, 0)
+
+
+# -- the move list and the game menu (HTML strings for the dialog) ----------------------------------
+def moves_html(replay: Replay, lang: str) -> str:
+    """The current game's entries as buttons (``data-ply``); the shown one has ``aria-current``.
+
+    >>> from core.match import Match
+    >>> html = moves_html(Replay.of(Match.new(3).opening_with(3, 1).play("8/5 6/5")), "en")
+    >>> html.count("<li"), 'data-ply="0" aria-current="step"' in html
+    (2, True)
+    """
+    names = shown_names(replay.match, lang)
+    items = []
+    for frame in replay.frames:
+        current = ' aria-current="step"' if frame.ply == replay.ply else ""
+        if frame.player is None:
+            label = escape(tr(lang, "replay.start"))
+        else:
+            label = (
+                f'<span class="swatch swatch--{frame.player}" aria-hidden="true"></span>'
+                f'<span class="visually-hidden">{escape(names[frame.player])}: </span>'
+                f"{frame.ply}. {escape(frame_text(frame, lang))}"
+            )
+        items.append(
+            f'<li class="moves__item moves__item--{frame.kind}"><button type="button" class="replay__move"'
+            f' data-ply="{frame.ply}"{current}>{label}</button></li>'
+        )
+    return "".join(items)
+
+
+def game_choices(match: Match, lang: str) -> list[tuple[int, str]]:
+    """``(index, label)`` of each game for the game menu: its number and the score before it.
+
+    >>> game_choices(Match.new(3).opening_with(3, 1).play("8/5 6/5").double().drop().next_game(), "fr")
+    [(0, 'Partie 1 · 0–0'), (1, 'Partie 2 · 0–1')]
+    """
+    return [
+        (i, f"{tr(lang, 'replay.game', n=i + 1)} · {g.score_before[0]}–{g.score_before[1]}")
+        for i, g in enumerate(match.games)
+    ]
