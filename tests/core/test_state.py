@@ -190,7 +190,7 @@ def test_the_fixture_loads() -> None:
         (changed(("games", 1, "partial_turn"), [[13, 6]]), "step 13/6 does not replay"),
         (changed(("games", 1, "partial_turn"), [[13]]), "2 numbers expected"),
     ],
-    ids=lambda v: "" if isinstance(v, str) and v.startswith("{") else None,
+    ids=lambda v: v if len(v) < 60 and not v.startswith(("{", "[")) else "",
 )
 def test_errors_name_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(InvalidStateError) as err:
