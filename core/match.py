@@ -26,17 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from . import reasons
 from .dice import Rng
 from .errors import IllegalActionError, InvalidStateError
 from .game import Game, Setup
+from .ids import GameState, MatchInfo, Resignation
 from .moves import Play, Step
 from .position import Position
-
-if TYPE_CHECKING:
-    from .ids import MatchInfo
 
 __all__ = ["MAX_LENGTH", "Match", "PlayedGame"]
 
@@ -139,8 +136,6 @@ class Match:
         >>> match.score, match.game.cube, match.game.cube_owner, match.game.dice
         ((2, 4), 2, 0, (5, 2))
         """
-        from .ids import GameState  # imported late: ids.py is being extended (MatchInfo)
-
         if info.game_state == GameState.NOT_STARTED:
             return cls.new(
                 info.match_length,
@@ -363,8 +358,6 @@ class Match:
         >>> encode_xgid(match.game.position, match.match_info())
         'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:6'
         """
-        from .ids import GameState, MatchInfo, Resignation
-
         game = self.game
         on_roll = 0 if game.turn is None else game.turn
         acting = game.player_to_act
