@@ -18,6 +18,8 @@ from .errors import (
     InvalidRecordError,
     InvalidStateError,
 )
+from .game import Game, GameResult
+from .match import Match
 from .moves import Play, Step, legal_plays
 from .notation import format_play, parse_play
 from .position import Position
@@ -26,6 +28,8 @@ from .turn import Turn
 __all__ = [
     "AmbiguousPlayError",
     "BackgammonError",
+    "Game",
+    "GameResult",
     "IllegalActionError",
     "IllegalPlayError",
     "InvalidIdError",
@@ -33,6 +37,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "InvalidStateError",
+    "Match",
     "Play",
     "Position",
     "Step",

@@ -40,7 +40,7 @@ class _Plan:
 
 def _make_plan(position: Position, dice: tuple[int, int]) -> _Plan:
     plays = legal_plays(position, dice)
-    length = max((len(p.steps) for p in plays), default=0)
+    length = len(plays[0]._raw) if plays else 0  # every legal play uses the same number of dice
     return _Plan(plays, frozenset(p.key for p in plays), length)
 
 

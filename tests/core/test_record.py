@@ -10,7 +10,7 @@ import pytest
 from core import InvalidRecordError
 from core.match import Match
 from core.record import format_mat, parse_mat
-from tests.core.randomplay import Style, random_action
+from randomplay import Style, random_action
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

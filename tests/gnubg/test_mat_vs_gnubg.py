@@ -23,7 +23,7 @@ import pytest
 
 from core.match import Match
 from core.record import format_mat, parse_mat
-from tests.core.randomplay import Style, random_action
+from randomplay import Style, random_action
 from tests.gnubg.oracle import GNUBG, GnubgOracle
 
 pytestmark = pytest.mark.gnubg
