@@ -52,6 +52,7 @@ from view import (
     to_mover,
 )
 
+from core import reasons
 from core.errors import IllegalPlayError
 from core.moves import Play
 from core.notation import format_play
@@ -64,6 +65,7 @@ TEXT: dict[str, dict[str, str]] = {
     "en": {
         "try.prompt": "{name} to play {dice}: click a checker, then the point it goes to.",
         "try.selected": "Now click where this checker goes.",
+        "try.all_blocked": "Every point this checker could reach is blocked.",
         "try.partial": "So far: {play}.",
         "try.done": "A legal play: {play}.",
         "try.none": "{name} cannot play {dice}: the turn passes.",
@@ -91,6 +93,7 @@ TEXT: dict[str, dict[str, str]] = {
     "fr": {
         "try.prompt": "{name} joue {dice} : touchez un pion, puis la case où il va.",
         "try.selected": "Touchez maintenant la case où va ce pion.",
+        "try.all_blocked": "Toutes les cases où ce pion pourrait aller sont bloquées.",
         "try.partial": "Pour l’instant : {play}.",
         "try.done": "Coup permis : {play}.",
         "try.none": "{name} ne peut pas jouer {dice} : il passe son tour.",
@@ -236,10 +239,18 @@ def _finished(state: EmbedState) -> bool:
     return state.solved or turn.legal_play_count == 0 or turn.is_complete
 
 
-def _refuse(state: EmbedState, reason: str, place: Place | None) -> tuple[EmbedState, list[Event]]:
-    """Explain a refused click; a selected checker stays selected, for another try."""
+def _refuse(state: EmbedState, reason: str, place: Place | None, *, target: bool) -> tuple[EmbedState, list[Event]]:
+    """Explain a refused click; a selected checker stays selected, for another try.
+
+    ``target``: the click named where a checker should go (else the checker itself),
+    so a blocked point or a missing checker can be named.
+    """
     point = display_number(place, state.config.viewer) if isinstance(place, int) else None
-    words = sentence(reason_text(state.lang, reason, point=point))
+    if reason == reasons.BLOCKED and not target:
+        words = text(state.lang, "try.all_blocked")
+    else:
+        named = point if (reason == reasons.BLOCKED) == target else None
+        words = sentence(reason_text(state.lang, reason, point=named))
     new = dataclasses.replace(state, note=Note("refused", words, reason))
     return new, [_event(new, "refused", reason=reason, message=words)]
 
@@ -257,7 +268,7 @@ def _click(state: EmbedState, place: Place) -> tuple[EmbedState, list[Event]]:
             return dataclasses.replace(state, selected=place, note=Note("info", text(state.lang, "try.selected"))), []
         if place == OFF:
             return state, []
-        return _refuse(state, turn.why_not(point, None), place)
+        return _refuse(state, turn.why_not(point, None), place, target=False)
     if place == selected:
         return dataclasses.replace(state, selected=None, note=None), []
     start = to_mover(selected, mover)
@@ -265,7 +276,7 @@ def _click(state: EmbedState, place: Place) -> tuple[EmbedState, list[Event]]:
         return _step(state, start, point)
     if point in destinations:
         return dataclasses.replace(state, selected=place, note=Note("info", text(state.lang, "try.selected"))), []
-    return _refuse(state, turn.why_not(start, point), place)
+    return _refuse(state, turn.why_not(start, point), place, target=True)
 
 
 def _hits(turn: Turn) -> list[int]:
@@ -292,7 +303,7 @@ def _step(state: EmbedState, start: int, end: int) -> tuple[EmbedState, list[Eve
     try:
         turn = before.step(start, end)
     except IllegalPlayError as exc:  # pragma: no cover - destinations() offered this step
-        return _refuse(state, exc.reason, None)
+        return _refuse(state, exc.reason, None, target=True)
     lang = state.lang
     hit = 1 <= end <= 24 and before.position.opponent[24 - end] == 1
     step_text = format_play([(start, end)], [end] if hit else [])
@@ -389,10 +400,16 @@ def _board_view(state: EmbedState) -> BoardView:
             move = moves[state.frame]
             arrows = arrows_from_steps(move.play.steps, move.mover) if move.play else ()
             return build_board_view(
-                move.board_before, mover=move.mover, dice=move.dice, on_turn=move.mover, arrows=arrows, **common
+                move.board_before,
+                mover=move.mover,
+                dice=move.dice,
+                on_turn=move.mover,
+                arrows=arrows,
+                focusable=False,
+                **common,
             )
         assert config.final_board is not None
-        return build_board_view(config.final_board, mover=1 - moves[-1].mover, **common)
+        return build_board_view(config.final_board, mover=1 - moves[-1].mover, focusable=False, **common)
     mover = config.on_roll
     if state.turn is not None:
         turn = state.turn
@@ -416,6 +433,7 @@ def _board_view(state: EmbedState) -> BoardView:
         cube_offered=config.cube_offered,
         on_turn=mover if config.dice or config.cube_offered else None,
         arrows=config.arrows,
+        focusable=False,
         **common,
     )
 

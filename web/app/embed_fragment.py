@@ -210,7 +210,11 @@ def format_fragment(options: Mapping[str, str]) -> str:
     for key in KEYS:
         if key in options:
             value = options[key]
-            parts.append(key if key == "start" and value == "" else f"{key}={quote(value, safe='/:-_.~')}")
+            try:
+                encoded = quote(value, safe="/:-_.~")
+            except UnicodeEncodeError:
+                raise FragmentError(f"{key}: not valid text (a lone surrogate)", key) from None
+            parts.append(key if key == "start" and value == "" else f"{key}={encoded}")
     return "&".join(parts)
 
 
