@@ -454,3 +454,12 @@ def test_fair_dice_pass_the_test() -> None:
 
 def test_paths() -> None:
     assert Path(MAT).is_file()
+
+
+def test_the_move_list_of_every_imported_game(gnubg_match: Match) -> None:
+    """The page's move list (movelog) replays each game, the backgammon resignation of game 6 included."""
+    from movelog import MoveLog
+
+    for index, played in enumerate(gnubg_match.games):
+        entries = MoveLog().entries(played.game, "en")
+        assert [e.text for e in entries] == [frame_text(f, "en") for f in game_frames(gnubg_match, index)[1:]]

@@ -257,6 +257,8 @@ class FormatsPanel:
         view = frame_view(frame, self.lang, flipped=self.app.options.flipped)
         _el("replay-board").innerHTML = render_board(view)
         moves = _el("replay-moves")
+        active = document.activeElement
+        in_list = active is not None and bool(moves.contains(active))
         moves.innerHTML = moves_html(replay, self.lang)
         _el("replay-game").value = str(replay.game)
         last_ply = len(replay.frames) - 1
@@ -270,6 +272,10 @@ class FormatsPanel:
         current = moves.querySelector("[aria-current]")
         if current is not None:
             current.scrollIntoView(_js_object({"block": "nearest"}))
+            if in_list:  # the focused entry was redrawn: focus follows the entry shown
+                current.focus(_js_object({"preventScroll": True}))
+        if document.activeElement is None or document.activeElement == document.body:
+            dialog.focus()  # keep the keys (arrows, Home, End) inside the dialog
 
     def on_move_click(self, event: Any) -> None:
         target = event.target.closest("[data-ply]") if event.target is not None else None
@@ -277,9 +283,6 @@ class FormatsPanel:
             return
         ply = int(str(target.dataset.ply))
         self.move(lambda r: r.seek(r.game, ply))
-        button = _el("replay-moves").querySelector(f'[data-ply="{ply}"]')
-        if button is not None:
-            button.focus(_js_object({"preventScroll": True}))
 
     def on_game_change(self, _event: Any) -> None:
         game = int(str(_el("replay-game").value))

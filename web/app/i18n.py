@@ -204,6 +204,7 @@ EN: dict[str, str] = {
     "setup.invalid.gnubg": "This gnubg ID cannot be used: {detail}",
     "setup.warning": "Playing from this position replaces the current match.",
     "setup.play": "Play from this position",
+    "setup.against": "Play on against",
     "setup.done": "Position set up ({what}).",
     # dice record
     "dice.title": "Dice record",
@@ -399,6 +400,7 @@ FR: dict[str, str] = {
     "setup.invalid.gnubg": "Cet ID gnubg ne peut pas servir : {detail}",
     "setup.warning": "Jouer depuis cette position remplace le match en cours.",
     "setup.play": "Jouer depuis cette position",
+    "setup.against": "Continuer contre",
     "setup.done": "Position mise en place ({what}).",
     "dice.title": "Relevé des dés",
     "dice.whose": "Lancers de",

@@ -76,7 +76,8 @@ def _apply(game: Game, action: Action) -> Game:
     if kind == "drop":
         return game.drop(by=by)
     if kind == "accept":
-        return game.accept(by=by)
+        # a backgammon resignation is accepted at once: its "accept" is already done
+        return game if game.is_over else game.accept(by=by)
     return game.decline(by=by)
 
 
