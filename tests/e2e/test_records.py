@@ -399,3 +399,25 @@ def test_french_texts(page: Page) -> None:
     page.locator("#replay-next").click()
     expect(page.locator("#replay-board .message")).to_have_text("Partie 1 · 1. root 21: 24/23 13/11")
     assert replay_at(page) == (0, 1)
+
+
+def test_set_up_against_the_computer(page: Page) -> None:
+    """The top player on roll with 3-1 to play: the computer plays it, then the bottom player rolls."""
+    fresh_match(page)
+    button(page, "Set up from ID").click()
+    page.locator("#setup-text").fill("XGID=-b----E-C---eE---c-e----B-:0:0:-1:31:0:0:0:5:10")
+    expect(page.locator("#setup-status")).to_have_text("XGID read.")
+    page.get_by_label("Play on against").select_option("bot")
+    page.locator("#setup-play").click()
+    expect(page.locator("#setup-dialog")).to_be_hidden()
+    page.wait_for_function(
+        "() => document.body.dataset.phase === 'roll' && document.querySelectorAll('#move-list li').length === 1",
+        timeout=60_000,
+    )
+    expect(page.locator("#move-list li").first).to_contain_text("31: ")
+    text = saved(page)
+    assert text is not None
+    match = from_json(text)
+    assert [a.kind for a in match.game.actions] == ["play"]
+    assert match.game.actions[0].player == 1
+    assert page.evaluate("() => localStorage.getItem('videau.opponent')") is not None

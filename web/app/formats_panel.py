@@ -318,7 +318,7 @@ class FormatsPanel:
         if match is None:
             return
         note = tr(self.lang, "replay.replaced")
-        if not self.app.replace_match(match, note=note):
+        if not self.app.replace_match(match):
             self.say("replay-message", tr(self.lang, "records.busy"), error=True)
             return
         self.imported = None
@@ -382,7 +382,7 @@ class FormatsPanel:
         bot_level = str(_el("nm-level").value) if str(_el("setup-opponent").value) == "bot" else None
         kind = str(_el("setup-dialog").dataset.kind or "gnubg")
         note = tr(self.lang, "setup.done", what=tr(self.lang, f"records.what.{kind}"))
-        if not self.app.replace_match(match, bot_level=bot_level, note=note):
+        if not self.app.replace_match(match, bot_level=bot_level):
             self.say("setup-status", tr(self.lang, "records.busy"), error=True)
             return
         _el("setup-dialog").close()
@@ -400,7 +400,7 @@ class FormatsPanel:
         dialog = _el("dice-dialog")
         if not dialog.open:
             dialog.showModal()
-        _el("dice-close").focus()
+        _el("dice-who").focus()
 
     def draw_dice(self) -> None:
         if self.dice_match is None:
