@@ -29,6 +29,7 @@ const session = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.rando
 let port = null;
 let live = null; // the last answer from Python, once there is one
 let fragment = location.hash;
+let announced = null; // the fragment whose "ready" (or "error") the host was told
 
 // -- the host page ---------------------------------------------------------------
 function tellHost(event) {
@@ -149,7 +150,13 @@ function show(reply, build) {
   }
   frame.dataset.state = reply.ok ? "ok" : "error";
   document.body.dataset.ready = "true";
-  for (const event of reply.events || []) tellHost(event);
+  for (const event of reply.events || []) {
+    if (event.event === "ready" || event.event === "error") {
+      if (announced === fragment) continue; // opened again after a change of runtime
+      announced = fragment;
+    }
+    tellHost(event);
+  }
 }
 
 function frameLang() {
@@ -163,11 +170,21 @@ function fail(problem) {
   const message = String(problem?.message ?? problem ?? "unknown error");
   showError(fr ? "Le plateau interactif n’a pas pu démarrer" : "The interactive board could not start", message);
   frame.dataset.state = "failed";
+  document.body.dataset.ready = "true";
   tellHost({ event: "error", message });
   console.error("Videau embed:", message);
 }
 
-// -- the worker --------------------------------------------------------------------
+// -- the runtime ---------------------------------------------------------------------
+// One Pyodide for all the embeds of a page, by the first of these that works:
+// 1. a SharedWorker (every embed of this origin in the browser shares it);
+// 2. where SharedWorker is missing or refused (a third-party frame in a browser that blocks
+//    third-party storage refuses it), a "hub": the embeds of the page elect a leader over a
+//    BroadcastChannel; the leader runs a dedicated Worker and relays the others' requests;
+// 3. without BroadcastChannel, a dedicated Worker for this embed alone.
+const CHANNEL = "videau-embed-hub";
+let answered = false;
+
 function send(message) {
   port?.postMessage({ ...message, session });
 }
@@ -181,6 +198,7 @@ function open() {
 function onAnswer(event) {
   const data = event.data;
   if (!data || data.session !== session) return;
+  answered = true;
   if (typeof data.fatal === "string") {
     fail(data.fatal);
     return;
@@ -196,21 +214,149 @@ function onAnswer(event) {
   show(reply, typeof data.build === "string" ? data.build : null);
 }
 
+function dedicatedWorker() {
+  const worker = new Worker(WORKER_URL, { type: "module", name: "videau-embed" });
+  worker.addEventListener("error", (event) => fail(event.message || "the worker failed to start"));
+  return worker;
+}
+
+// The hub: a port-like object (postMessage) over a BroadcastChannel. Election: an embed asks
+// who leads; with no answer it claims, waits for the other claims, and the smallest id starts
+// the one worker, then says so. Only that announcement makes others follow, so one worker starts.
+const WAIT_LEADER_MS = 150;
+const WAIT_CLAIMS_MS = 150;
+
+class Hub {
+  constructor() {
+    this.channel = new BroadcastChannel(CHANNEL);
+    this.channel.addEventListener("message", (event) => this.receive(event.data));
+    this.leader = null;
+    this.worker = null;
+    this.queue = [];
+    this.elect();
+    window.addEventListener("pagehide", () => {
+      if (this.leader === session) this.channel.postMessage({ kind: "gone", id: session });
+    });
+  }
+
+  elect() {
+    this.leader = null;
+    this.claims = new Set();
+    this.channel.postMessage({ kind: "who" });
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.claim(), WAIT_LEADER_MS + Math.random() * 100);
+  }
+
+  claim() {
+    if (this.leader !== null) return;
+    this.claims.add(session);
+    this.channel.postMessage({ kind: "claim", id: session });
+    this.timer = setTimeout(() => this.decide(), WAIT_CLAIMS_MS);
+  }
+
+  decide() {
+    if (this.leader !== null) return;
+    const winner = [...this.claims].sort()[0];
+    if (winner === session) this.lead();
+    // else: wait for the winner's announcement, or try again if it never comes
+    else this.timer = setTimeout(() => this.leader ?? this.elect(), 4 * WAIT_CLAIMS_MS);
+  }
+
+  lead() {
+    this.leader = session;
+    frame.dataset.transport = "hub-leader";
+    this.worker = dedicatedWorker();
+    this.worker.addEventListener("message", (event) => {
+      onAnswer(event);
+      if (event.data?.session !== session) this.channel.postMessage({ kind: "answer", data: event.data });
+    });
+    this.channel.postMessage({ kind: "leader", id: session });
+    this.flush();
+  }
+
+  follow(id) {
+    const had = this.leader;
+    clearTimeout(this.timer);
+    if (had === session) {
+      // Two leaders (a claim arrived too late): the smaller id stays; this worker goes.
+      this.worker?.terminate();
+      this.worker = null;
+    }
+    this.leader = id;
+    frame.dataset.transport = "hub";
+    this.flush();
+    // This embed's state lived in the old leader's worker: open it again there.
+    if (had !== null) open();
+  }
+
+  receive(message) {
+    if (!message || typeof message !== "object") return;
+    const { kind, id } = message;
+    if (kind === "who" && this.leader === session) {
+      this.channel.postMessage({ kind: "leader", id: session });
+    } else if (kind === "claim" && typeof id === "string") {
+      if (this.leader === session) this.channel.postMessage({ kind: "leader", id: session });
+      else if (this.leader === null) this.claims.add(id);
+    } else if (kind === "leader" && typeof id === "string" && id !== this.leader) {
+      if (this.leader === session && id > session) this.channel.postMessage({ kind: "leader", id: session });
+      else this.follow(id);
+    } else if (kind === "request" && this.leader === session && message.to === session) {
+      this.worker.postMessage(message.message);
+    } else if (kind === "answer") {
+      onAnswer({ data: message.data });
+    } else if (kind === "gone" && id === this.leader) {
+      this.elect();
+      this.queue = [];
+      open();
+    }
+  }
+
+  flush() {
+    const queued = this.queue;
+    this.queue = [];
+    for (const message of queued) this.postMessage(message);
+  }
+
+  postMessage(message) {
+    if (this.leader === null) this.queue.push(message);
+    else if (this.leader === session) this.worker.postMessage(message);
+    else this.channel.postMessage({ kind: "request", to: this.leader, message });
+  }
+}
+
+function fallBack() {
+  if (typeof BroadcastChannel === "function") {
+    port = new Hub();
+    frame.dataset.transport = "hub";
+  } else {
+    port = dedicatedWorker();
+    port.addEventListener("message", onAnswer);
+    frame.dataset.transport = "worker";
+  }
+}
+
 function connect() {
   try {
-    if (typeof SharedWorker === "function") {
-      const worker = new SharedWorker(WORKER_URL, { type: "module", name: "videau-embed" });
-      worker.addEventListener("error", () => fail("the shared worker failed to start"));
-      port = worker.port;
-    } else {
-      const worker = new Worker(WORKER_URL, { type: "module", name: "videau-embed" });
-      worker.addEventListener("error", (event) => fail(event.message || "the worker failed to start"));
-      port = worker;
+    if (typeof SharedWorker !== "function") {
+      fallBack();
+      return;
     }
+    const worker = new SharedWorker(WORKER_URL, { type: "module", name: "videau-embed" });
+    frame.dataset.transport = "shared";
+    worker.addEventListener("error", () => {
+      // Refused (third-party storage blocked) or broken: try the others, with the same request.
+      if (answered) {
+        fail("the shared worker stopped");
+        return;
+      }
+      fallBack();
+      open();
+    });
+    port = worker.port;
     port.addEventListener("message", onAnswer);
-    port.start?.();
-  } catch (error) {
-    fail(error);
+    port.start();
+  } catch {
+    fallBack();
   }
 }
 
