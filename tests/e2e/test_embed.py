@@ -111,13 +111,13 @@ class HostPages:
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
-    def add(self, app_url: str, name: str, frames: list[str]) -> str:
-        """A host page with these embed fragments; returns its URL."""
+    def add(self, app_url: str, name: str, frames: list[str], body: str = "") -> str:
+        """A host page with these embed fragments (and ``body``); returns its URL."""
         iframes = "\n".join(
             f'<iframe id="e{i}" src="{app_url}embed.html{frag}" width="400" height="440" title="e{i}"></iframe>'
             for i, frag in enumerate(frames)
         )
-        html = f"<!doctype html><meta charset='utf-8'><title>{name}</title>{RECORD_MESSAGES}{iframes}"
+        html = f"<!doctype html><meta charset='utf-8'><title>{name}</title>{RECORD_MESSAGES}{iframes}{body}"
         self.pages[f"/{name}.html"] = html.encode()
         return f"http://127.0.0.1:{self.server.server_address[1]}/{name}.html"
 
@@ -349,6 +349,36 @@ def test_quiz_tells_the_host_it_is_solved(page: Page, app_url: str, hosts: HostP
     error = wait_message(page, "error", id="broken")
     assert error["message"].startswith("XGID: 10 fields separated by ':' expected")
     assert embed_frame(page, 2).locator("[role=alert]").is_visible()
+
+
+def test_the_custom_element_builds_the_frame_and_dispatches_its_events(
+    page: Page, app_url: str, hosts: HostPages
+) -> None:
+    body = f"""
+    <script src="{app_url}embed-element.js"></script>
+    <script>
+      window.domEvents = [];
+      for (const name of ["videau-ready", "videau-moved"]) {{
+        document.addEventListener(name, (e) => window.domEvents.push([e.type, e.target.id, e.detail.id]));
+      }}
+    </script>
+    <videau-board id="el" style="width: 360px" xgid="{START}" dice="31" mode="try" lang="fr"
+                  caption="Jouez 3-1"></videau-board>
+    """
+    page.goto(hosts.add(app_url, "element", [], body))
+    frame = embed_frame(page, 0)
+    wait_embed(frame)
+    src = page.get_attribute("videau-board iframe", "src")
+    assert src is not None
+    assert src.startswith(f"{app_url}embed.html#xgid=XGID%3D")
+    assert "&mode=try&" in src
+    assert frame.inner_text("#caption") == "Jouez 3-1"
+    assert status(frame).startswith("Blanc joue 3-1")
+    height = page.evaluate("() => document.querySelector('videau-board iframe').getBoundingClientRect().height")
+    assert 360 * 642 / 704 < height < 360 * 642 / 704 + 120
+    click_places(frame, "8", "5")
+    page.wait_for_function("() => window.domEvents.some((e) => e[0] === 'videau-moved')")
+    assert page.evaluate("() => window.domEvents")[0] == ["videau-ready", "el", None]
 
 
 # -- hostile fragments ---------------------------------------------------------------------------------
