@@ -693,3 +693,7 @@ def test_embed_html_has_an_alert_box_a_plain_skeleton_and_no_inline_script() -> 
     assert "data-point" not in page
     assert "data-checker" not in page
     assert re.findall(r"<script[^>]*>", page) == ['<script type="module" src="./embed.js">']
+
+
+def test_the_app_links_to_the_rules() -> None:
+    assert 'href="./rules/"' in (ROOT / "web" / "index.html").read_text()
