@@ -64,6 +64,34 @@ class NumpyBot:
         count = sum(len(p) for p in c.plays)
         return float((values * _WAYS).sum() / 36.0), count
 
+    def one_ply_many(self, boards: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`one_ply` for many positions at once: (values, reply counts)."""
+        values = np.zeros(len(boards))
+        counts = np.zeros(len(boards), dtype=np.int64)
+        live = []
+        for k, (onroll, mover) in enumerate(boards):
+            if onroll.sum() == 0 or mover.sum() == 0:
+                values[k] = -_equity(self.probs(onroll[None], mover[None]))[0]
+                counts[k] = 1
+            else:
+                live.append(k)
+        if not live:
+            return values, counts
+        positions = []
+        dice = []
+        for k in live:
+            onroll, mover = boards[k]
+            pos = Position._unchecked(tuple(onroll.tolist()), tuple(mover.tolist()))
+            positions += [pos] * len(ROLLS)
+            dice += [r.dice for r in ROLLS]
+        c = engine.candidates(positions, dice)
+        eq = _equity(self.probs(c.onroll, c.mover))
+        per_roll = np.minimum.reduceat(eq, c.seg[:-1]).reshape(len(live), len(ROLLS))
+        values[live] = (per_roll * _WAYS).sum(axis=1) / 36.0
+        n_plays = np.array([len(p) for p in c.plays]).reshape(len(live), len(ROLLS))
+        counts[live] = n_plays.sum(axis=1)
+        return values, counts
+
     def scorer(self, level: str):  # type: ignore[no-untyped-def]
         spec = LEVELS[level]
         if spec.noise:
@@ -75,6 +103,8 @@ class NumpyBot:
                 return s
             games = c.game[rows]
             out = s.copy()
+            plans = []  # (idx of the game's rows, top rows in order)
+            boards = []
             for g in np.unique(games):
                 idx = np.flatnonzero(games == g)
                 if len(idx) < 2:
@@ -84,17 +114,23 @@ class NumpyBot:
                 top = [k for k in order[: spec.lookahead] if s[k] >= best - spec.lookahead_margin]
                 if len(top) < 2:
                     continue
+                plans.append((idx, top, len(boards)))
+                boards += [(c.onroll[rows[k]], c.mover[rows[k]]) for k in top]
+            if not boards:
+                return out
+            # reply counts are known from move generation; evaluate the whole batch at once
+            values, counts = self.one_ply_many(boards)
+            for idx, top, at in plans:
                 deep = {}
                 used = 0
-                for k in top:
-                    v, cost = self.one_ply(c.onroll[rows[k]], c.mover[rows[k]])
-                    deep[k] = v
+                for j, k in enumerate(top):
+                    deep[k] = values[at + j]
+                    cost = int(counts[at + j])
                     used += cost
                     if used + cost > spec.lookahead_budget:
                         break
                 if len(deep) < 2:
                     continue
-                # deep-evaluated plays first (by 1-ply value), the rest after them in 0-ply order
                 for k in idx:
                     out[k] = deep[k] + 100.0 if k in deep else s[k] - 100.0
             return out
