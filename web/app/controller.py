@@ -887,7 +887,7 @@ class App:
 
     # -- the computer opponent -----------------------------------------------------------------------
     def schedule_bot(self) -> None:
-        if self.bot is None or self.bot_busy or self.bot_player is None:
+        if self.bot is None or self.bot_busy or self.bot_player is None or self.store.held:
             return
         if self.match.is_over or self.match.game.player_to_act != self.bot_player:
             return
@@ -896,38 +896,43 @@ class App:
     async def bot_turn(self) -> None:
         """One decision of the computer, shown as it happens; the page stays responsive throughout."""
         generation = self.generation
-        pause = 0.35 if self.animate() else 0.02
         self.bot_busy = True
-        rolled = False
         try:
-            self.redraw()
-            await asyncio.sleep(pause)  # the browser paints "thinking…" and the dice
-            if generation != self.generation:
-                return
-            player = self.bot_player if self.bot_player is not None else 1
-            decision = decide(self.bot, self.match, player)
-            if decision.kind == "play" and decision.play is not None:
-                mover = self.match.game.turn or 0
-                for start, end in decision.play.steps:
-                    moves = self._moves_for(_from_mover(start, mover), _from_mover(end, mover))
-                    self.match = self.match.step(start, end)
-                    self.redraw(moves)
-                    await asyncio.sleep(pause)
-                    if generation != self.generation:
-                        return
-                self.match = self.match.confirm()
-            elif decision.kind == "roll":
-                self.match, rolled = self.match.roll(self.rng), True
-            elif decision.kind != "wait":
-                self.match = BOT_ACTIONS[decision.kind](self.match)
+            rolled = await self._bot_decision(generation)
         finally:
             self.bot_busy = False
-        if generation != self.generation:
-            return
-        self.notice = ""
-        self.save()
-        self.redraw(rolled=rolled)
+        if generation == self.generation:
+            self.notice = ""
+            self.save()
+        # else the match was replaced meanwhile (new match, another tab): draw that one
+        self.redraw(rolled=rolled and generation == self.generation)
         self.schedule_bot()
+
+    async def _bot_decision(self, generation: int) -> bool:
+        """Apply the computer's next decision to the match, step by step; True when it rolled."""
+        pause = 0.35 if self.animate() else 0.02
+        self.redraw()
+        await asyncio.sleep(pause)  # the browser paints "thinking…" and the dice
+        if generation != self.generation:
+            return False
+        player = self.bot_player if self.bot_player is not None else 1
+        decision = decide(self.bot, self.match, player)
+        if decision.kind == "play" and decision.play is not None:
+            mover = self.match.game.turn or 0
+            for start, end in decision.play.steps:
+                moves = self._moves_for(_from_mover(start, mover), _from_mover(end, mover))
+                self.match = self.match.step(start, end)
+                self.redraw(moves)
+                await asyncio.sleep(pause)
+                if generation != self.generation:
+                    return False
+            self.match = self.match.confirm()
+        elif decision.kind == "roll":
+            self.match = self.match.roll(self.rng)
+            return True
+        elif decision.kind != "wait":
+            self.match = BOT_ACTIONS[decision.kind](self.match)
+        return False
 
 
 BOT_ACTIONS: dict[str, Callable[[Match], Match]] = {
