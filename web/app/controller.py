@@ -246,7 +246,7 @@ class App:
         self.on(board, "pointerup", self.on_pointer_up)
         self.on(board, "pointercancel", self.on_pointer_cancel)
         self.on(board, "focusin", self.on_focus_in)
-        actions: dict[str, Callable[[], None]] = {
+        actions: dict[str, Callable[[], object]] = {
             "roll": self.roll,
             "double": self.ask_double,
             "take": lambda: self.act(lambda m: m.take()),
@@ -980,8 +980,11 @@ def _bind(function: Callable[[int], None], value: int) -> Callable[[], None]:
     return lambda: function(value)
 
 
-def _ignore_event(action: Callable[[], None]) -> Callable[[Any], None]:
-    return lambda _event: action()
+def _ignore_event(action: Callable[[], object]) -> Callable[[Any], None]:
+    def handle(_event: Any) -> None:
+        action()
+
+    return handle
 
 
 def create_once(function: Callable[[], None]) -> Any:
