@@ -6,11 +6,11 @@ import random
 from pathlib import Path
 
 import pytest
+from randomplay import Style, random_action
 
 from core import InvalidRecordError
 from core.match import Match
 from core.record import format_mat, parse_mat
-from randomplay import Style, random_action
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -24,7 +24,8 @@ def test_click_moves_by_the_higher_die_first() -> None:
     assert turn.dice_left == (1,)
     turn = turn.auto_step(6)
     assert turn.is_complete
-    assert turn.play().result == [p for p in legal_plays(Position.initial(), (3, 1)) if p.steps == ((8, 5), (6, 5))][0].result
+    expected = [p for p in legal_plays(Position.initial(), (3, 1)) if p.steps == ((8, 5), (6, 5))]
+    assert turn.play().result == expected[0].result
 
 
 def test_click_uses_the_lower_die_when_the_higher_is_blocked() -> None:
@@ -115,6 +116,15 @@ def test_random_step_walks_always_complete_to_a_legal_play() -> None:
             position = Position.initial()
 
 
+def walk(turn: Turn, reached: set[int]) -> None:
+    """Every complete turn reachable from ``turn`` by legal next steps."""
+    if turn.is_complete:
+        reached.add(turn.play().key)
+        return
+    for s, t, _ in turn.next_steps():
+        walk(turn.step(s, t), reached)
+
+
 def test_every_legal_play_is_reachable_step_by_step() -> None:
     rng = random.Random(12)
     position = Position.initial()
@@ -122,15 +132,7 @@ def test_every_legal_play_is_reachable_step_by_step() -> None:
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         plays = legal_plays(position, roll)
         reached: set[int] = set()
-
-        def walk(turn: Turn) -> None:
-            if turn.is_complete:
-                reached.add(turn.play().key)
-                return
-            for s, t, _ in turn.next_steps():
-                walk(turn.step(s, t))
-
-        walk(Turn.start(position, roll))
+        walk(Turn.start(position, roll), reached)
         assert reached == {p.key for p in plays}
         position = (rng.choice(plays).result if plays else position).swapped()
         if position.is_game_over():

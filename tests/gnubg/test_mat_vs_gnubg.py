@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from randomplay import Style, random_action
 
 from core.match import Match
 from core.record import format_mat, parse_mat
-from randomplay import Style, random_action
 from tests.gnubg.oracle import GNUBG, GnubgOracle
 
 pytestmark = pytest.mark.gnubg
@@ -53,12 +53,20 @@ def ours(match: Match) -> list[dict[str, Any]]:
         game = played.game
         moves = []
         replay = Match.new(match.length, names=match.names, score=played.score_before, crawford_game=played.crawford)
+        pending = None  # a roll with no play after it: the roller resigned, gnubg lists it as a move
         for action in game.actions:
             if action.kind == "play":
                 g = replay.game
                 assert g.dice is not None
                 moves.append(("XO"[action.player], sorted(g.dice), g.position.to_id()))
+                pending = None
             replay = _apply(replay, action)
+            if action.kind in ("opening", "roll"):
+                g = replay.game
+                assert g.dice is not None and g.turn is not None
+                pending = ("XO"[g.turn], sorted(g.dice), g.position.to_id())
+        if pending is not None:
+            moves.append(pending)
         result = game.result
         games.append({
             "score": list(played.score_before),
