@@ -491,7 +491,8 @@ def _controls(state: EmbedState) -> list[dict[str, Any]]:
         button("reset", steps or state.solved or state.revealed or state.note is not None),
     ]
     if config.mode == "quiz":
-        out.append(button("show", not state.solved and state.turn.legal_play_count > 0))
+        shown = state.revealed and not state.turn.steps
+        out.append(button("show", not state.solved and not shown and state.turn.legal_play_count > 0))
     return out
 
 
