@@ -47,7 +47,16 @@ from view import build_view
 
 from core.match import Match
 
-BUTTONS = ("rec-export", "rec-import", "rec-copy-xgid", "rec-copy-gnubg", "rec-setup", "rec-replay", "rec-dice")
+BUTTONS = (
+    "rec-export",
+    "rec-import",
+    "rec-copy-xgid",
+    "rec-copy-gnubg",
+    "rec-copy-embed",
+    "rec-setup",
+    "rec-replay",
+    "rec-dice",
+)
 
 
 def _el(element_id: str) -> Any:
@@ -90,6 +99,7 @@ class FormatsPanel:
         on(_el("rec-file"), "change", self.on_file)
         on(_el("rec-copy-xgid"), "click", _ignore_event(lambda: self.copy_current("xgid")))
         on(_el("rec-copy-gnubg"), "click", _ignore_event(lambda: self.copy_current("gnubg")))
+        on(_el("rec-copy-embed"), "click", _ignore_event(lambda: self.copy_current("embed")))
         on(_el("rec-setup"), "click", _ignore_event(self.open_setup))
         on(_el("rec-replay"), "click", _ignore_event(lambda: self.open_replay(self.app.match, None)))
         on(_el("rec-dice"), "click", _ignore_event(lambda: self.open_dice(self.app.match)))
@@ -188,7 +198,10 @@ class FormatsPanel:
     def copy_ids(self, match: Match, kind: str, where: str) -> None:
         """Copy the position's XGID or gnubg ID; the ID also shows, selected, in a text field."""
         ids = position_ids(match)
-        text = ids.gnubg_id if kind == "gnubg" else ids.xgid
+        if kind == "embed":
+            text = self.embed_code(ids.xgid or ids.gnubg_id)
+        else:
+            text = ids.gnubg_id if kind == "gnubg" else ids.xgid
         what = tr(self.lang, f"records.what.{kind}")
         box, field = _el(f"{where}-id-box"), _el(f"{where}-id-text")
         if text is None:
@@ -207,6 +220,15 @@ class FormatsPanel:
             self.clipboard_failed(where, what)
             return
         asyncio.ensure_future(guarded_async(lambda: self.copied(promise, where, what))())
+
+    def embed_code(self, position_id: str | None) -> str | None:
+        """The tutorial snippet (an ``<iframe>`` of this site's ``embed.html``) for a position."""
+        if position_id is None:
+            return None
+        from embed import embed_snippet  # only when asked: the page does not need it to start
+
+        base = str(js.URL.new("embed.html", window.location.href).href)
+        return embed_snippet(position_id, {"base_url": base, "lang": self.lang})
 
     async def copied(self, promise: Any, where: str, what: str) -> None:
         try:
