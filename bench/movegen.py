@@ -108,10 +108,19 @@ def bench_bgsage(cases: list[tuple[Position, tuple[int, int], int]]) -> dict[str
 
 
 def bench_gym(cases: list[tuple[Position, tuple[int, int], int]]) -> dict[str, Any] | None:
-    try:
-        from gym_backgammon.envs.backgammon import BLACK, WHITE, Backgammon
-    except ImportError:
+    # only its rules file: the package's __init__ pulls in gym and pyglet for rendering
+    import importlib.util
+
+    spec = importlib.util.find_spec("gym_backgammon")
+    if spec is None or not spec.submodule_search_locations:
         return None
+    rules = Path(list(spec.submodule_search_locations)[0]) / "envs" / "backgammon.py"
+    rules_spec = importlib.util.spec_from_file_location("gym_backgammon_rules", rules)
+    if rules_spec is None or rules_spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(rules_spec)
+    rules_spec.loader.exec_module(module)
+    BLACK, WHITE, Backgammon = module.BLACK, module.WHITE, module.Backgammon
     games = []
     for p, d, _ in cases:
         game = Backgammon()
