@@ -118,10 +118,15 @@ def test_a_tab_that_is_behind_does_not_overwrite_and_catches_up() -> None:
 
 
 def test_options_and_language() -> None:
-    options = Options(auto_confirm=True, flipped=True)
+    options = Options(auto_confirm=True, flipped=True, bot_fast=True)
     assert Options.from_json(options.to_json()) == options
     assert Options.from_json('{"auto_confirm": "yes"}') == Options()
-    assert json.loads(Options().to_json()) == {"auto_confirm": False, "auto_forced": False, "flipped": False}
+    assert json.loads(Options().to_json()) == {
+        "auto_confirm": False,
+        "auto_forced": False,
+        "flipped": False,
+        "bot_fast": False,
+    }
     assert choose_lang("FR", None, None) == "fr"
     assert choose_lang(None, "de", ["fr-FR"]) == "fr"
 

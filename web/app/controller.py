@@ -212,7 +212,7 @@ class App:
         else:
             first_visit = True
         self.redraw()
-        for element_id in ("btn-new", "btn-flip", "btn-lang", "opt-auto-confirm", "opt-auto-forced"):
+        for element_id in ("btn-new", "btn-flip", "btn-lang", "opt-auto-confirm", "opt-auto-forced", "opt-bot-fast"):
             _el(element_id).disabled = False
         _el("board").removeAttribute("aria-busy")
         document.body.dataset.ready = "true"
@@ -267,6 +267,7 @@ class App:
         self.on(_el("recovery-fresh"), "click", _ignore_event(self.open_new_match))
         self.on(_el("opt-auto-confirm"), "change", self.on_option)
         self.on(_el("opt-auto-forced"), "change", self.on_option)
+        self.on(_el("opt-bot-fast"), "change", self.on_option)
         # the new-match dialog
         self.on(_el("new-match-form"), "submit", self.on_new_match_submit)
         self.on(_el("nm-cancel"), "click", _ignore_event(lambda: _el("new-match-dialog").close()))
@@ -368,6 +369,7 @@ class App:
         self._draw_moves()
         _el("opt-auto-confirm").checked = self.options.auto_confirm
         _el("opt-auto-forced").checked = self.options.auto_forced
+        _el("opt-bot-fast").checked = self.options.bot_fast
         if focus is not None:
             self._focus_place(focus)
         if before:
@@ -534,13 +536,16 @@ class App:
             self.act(lambda m: m.pass_turn())
 
     def flip(self) -> None:
-        self.options = Options(self.options.auto_confirm, self.options.auto_forced, not self.options.flipped)
+        self.options = replace(self.options, flipped=not self.options.flipped)
         self._set(OPTIONS_KEY, self.options.to_json())
         self.redraw()
 
     def on_option(self, _event: Any) -> None:
-        self.options = Options(
-            bool(_el("opt-auto-confirm").checked), bool(_el("opt-auto-forced").checked), self.options.flipped
+        self.options = replace(
+            self.options,
+            auto_confirm=bool(_el("opt-auto-confirm").checked),
+            auto_forced=bool(_el("opt-auto-forced").checked),
+            bot_fast=bool(_el("opt-bot-fast").checked),
         )
         self._set(OPTIONS_KEY, self.options.to_json())
         if not self.waiting():
@@ -910,7 +915,7 @@ class App:
 
     async def _bot_decision(self, generation: int) -> bool:
         """Apply the computer's next decision to the match, step by step; True when it rolled."""
-        pause = 0.35 if self.animate() else 0.02
+        pause = 0.35 if self.animate() and not self.options.bot_fast else 0.02
         self.redraw()
         await asyncio.sleep(pause)  # the browser paints "thinking…" and the dice
         if generation != self.generation:

@@ -180,14 +180,16 @@ class Options:
     """The player's options (saved under ``videau.options``).
 
     >>> Options.from_json('{"auto_confirm": true, "junk": 1}')
-    Options(auto_confirm=True, auto_forced=False, flipped=False)
+    Options(auto_confirm=True, auto_forced=False, flipped=False, bot_fast=False)
     >>> Options.from_json("not json")
-    Options(auto_confirm=False, auto_forced=False, flipped=False)
+    Options(auto_confirm=False, auto_forced=False, flipped=False, bot_fast=False)
     """
 
     auto_confirm: bool = False
     auto_forced: bool = False
     flipped: bool = False
+    bot_fast: bool = False
+    """The computer plays without pausing between its steps."""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))

@@ -1,0 +1,55 @@
+"""A whole 1-point game against the computer, played by clicks in Chromium."""
+
+from __future__ import annotations
+
+from match_helpers import button, open_app, phase, play_turn, turn_state, wait_phase
+from playwright.sync_api import Page, expect
+
+OUR_MOVE_OR_END = """() => {
+  const phase = document.body.dataset.phase;
+  if (phase === 'match-over' || phase === 'game-over') return true;
+  const roll = document.getElementById('btn-roll');
+  const canRoll = roll && !roll.hidden && !roll.disabled;
+  if (phase === 'opening') return canRoll;  // nobody is on roll before the opening
+  const svg = document.querySelector('#board svg');
+  if (!svg || svg.dataset.turn !== '0') return false;
+  if (phase === 'roll') return canRoll;
+  return phase === 'move';
+}"""
+
+
+def test_a_whole_one_point_game_against_the_computer(page: Page) -> None:
+    open_app(page, "?seed=11&lang=en")
+    dialog = page.locator("#new-match-dialog")
+    expect(dialog).to_be_visible()
+    page.get_by_label("Opponent").select_option("bot")
+    page.get_by_label("Level").select_option("expert")
+    page.get_by_label("Match length").fill("1")
+    button(page, "Start").click()
+    wait_phase(page, "opening")
+    expect(page.locator("#board .cube")).to_have_count(0)  # no cube in a 1-point match
+    page.get_by_label("The computer plays fast").check()  # the speed option, remembered
+    options = page.evaluate("() => JSON.parse(localStorage.getItem('videau.options'))")
+    assert options["bot_fast"] is True
+    computer_moves = 0
+    for _ in range(200):
+        page.wait_for_function(OUR_MOVE_OR_END, timeout=60_000)
+        current = phase(page)
+        if current in ("match-over", "game-over"):
+            break
+        if current in ("opening", "roll"):
+            button(page, "Roll").click()
+            page.wait_for_function(
+                "() => document.body.dataset.phase !== 'roll' && document.body.dataset.phase !== 'opening'"
+            )
+        if turn_state(page)["turn"] == "0" and phase(page) == "move":
+            play_turn(page)
+        computer_moves = page.locator("#move-list .moves__item--1").count()
+    else:
+        raise AssertionError("the game did not end in 200 turns")
+    assert wait_phase(page, "match-over") == "match-over"
+    assert computer_moves >= 5
+    assert "match" in page.locator("body").inner_text().lower()
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('videau.match'))")
+    result = stored["games"][0]["actions"][-1]
+    assert result["kind"] in ("play", "accept", "drop")
