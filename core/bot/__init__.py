@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from ..moves import Play, legal_plays
 from ..position import Position
 from .cube import CENTERED, OPPONENT, OWNED, CubeDecision, MatchState, match_decision, money_decision
 from .cube import accept_resignation as _accept_resignation
-from .evaluator import Evaluator, Probs, equity, flip
+from .evaluator import Evaluator, Probs, drive, equity, flip
 
 __all__ = [
     "LEVELS",
@@ -100,6 +100,13 @@ class Bot:
 
     def rank_plays(self, position: Position, dice: Sequence[int]) -> list[tuple[float, Play]]:
         """Every legal play with its equity for the mover (best first), at this level's depth, without noise."""
+        return drive(self.rank_plays_steps(position, dice))
+
+    def rank_plays_steps(
+        self, position: Position, dice: Sequence[int]
+    ) -> Generator[None, None, list[tuple[float, Play]]]:
+        """:meth:`rank_plays` in small steps: yields between pieces of work of a few
+        milliseconds (each opponent roll of a lookahead), returns the ranking."""
         plays = legal_plays(position, dice)
         if not plays:
             return []
@@ -112,7 +119,7 @@ class Bot:
                 deep: dict[int, float] = {}
                 used = 0
                 for i in top:
-                    value, cost = self.evaluator.one_ply(plays[i])
+                    value, cost = yield from self.evaluator.one_ply_steps(plays[i])
                     deep[i] = value
                     used += cost
                     if used + cost > self.level.lookahead_budget:
@@ -125,6 +132,11 @@ class Bot:
 
     def choose_play(self, position: Position, dice: Sequence[int]) -> Play:
         """The play this level makes: always one of ``legal_plays(position, dice)``."""
+        return drive(self.choose_play_steps(position, dice))
+
+    def choose_play_steps(self, position: Position, dice: Sequence[int]) -> Generator[None, None, Play]:
+        """:meth:`choose_play` in small steps (see :meth:`rank_plays_steps`), for a caller
+        that must keep a page responsive: resume it between frames."""
         plays = legal_plays(position, dice)
         if not plays:
             raise NoLegalPlayError(f"dice {tuple(dice)!r}: no legal play in position {position.to_id()}")
@@ -134,7 +146,8 @@ class Bot:
             scores = self.evaluator.play_equities(plays)
             noisy = [s + self.level.noise * _gauss(self._rng) for s in scores]
             return plays[max(range(len(plays)), key=noisy.__getitem__)]
-        return self.rank_plays(position, dice)[0][1]
+        ranked = yield from self.rank_plays_steps(position, dice)
+        return ranked[0][1]
 
     # -- cube --------------------------------------------------------------------------
     def cube_decision(self, position: Position, cube: int = 1, owner: str = CENTERED,

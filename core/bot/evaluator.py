@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import TypeVar, cast
+
 from ..dice import ROLLS
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -48,6 +51,18 @@ def _gammon_rules(pos: Position, p: Probs) -> Probs:
 
 def _both_bearing_off(position: Position) -> bool:
     return not any(position.player[6:]) and not any(position.opponent[6:])
+
+
+T = TypeVar("T")
+
+
+def drive(steps: Generator[None, None, T]) -> T:
+    """Run a step-by-step computation (a generator that yields between steps) to its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(T, done.value)
 
 
 class Evaluator:
@@ -125,6 +140,14 @@ class Evaluator:
 
     def one_ply(self, play: Play) -> tuple[float, int]:
         """(:meth:`one_ply_equity`, number of positions evaluated)."""
+        return drive(self.one_ply_steps(play))
+
+    def one_ply_steps(self, play: Play) -> Generator[None, None, tuple[float, int]]:
+        """:meth:`one_ply` one opponent roll at a time: yields after each, returns the result.
+
+        A caller that must stay responsive (the browser's main thread) resumes it
+        between other work; :func:`drive` runs it to the end.
+        """
         after = play.result  # mover's view
         opponent_on_roll = after.swapped()
         if _final(opponent_on_roll) is not None:
@@ -140,4 +163,5 @@ class Evaluator:
                 count += len(ours)
                 value = min(equity(pr) for pr in self.evaluate_many(ours))
             total += roll.ways * value
+            yield
         return total / 36.0, count

@@ -106,3 +106,23 @@ def test_evaluator_bearoff_is_exact_in_simple_races() -> None:
     assert ev.evaluate(Position.from_text("x 1:1 / o 1:1"))[0] == pytest.approx(1.0)
     # two checkers on our 6 point vs one on their 1 point: we must bear both off now (doubles only)
     assert ev.evaluate(Position.from_text("x 6:2 / o 1:1"))[0] == pytest.approx(4 / 36, abs=1e-3)
+
+
+def test_choose_play_in_steps_is_choose_play() -> None:
+    from core.bot import Bot
+    from core.position import Position
+
+    position = Position.initial()
+    for dice in [(6, 5), (4, 2), (3, 1), (6, 6)]:
+        bot = Bot(level="strongest")
+        steps = bot.choose_play_steps(position, dice)
+        count = 0
+        while True:
+            try:
+                next(steps)
+                count += 1
+            except StopIteration as done:
+                sliced = done.value
+                break
+        assert sliced.key == Bot(level="strongest").choose_play(position, dice).key
+        assert count == 0 or count % 21 == 0  # one slice per opponent roll of each lookahead

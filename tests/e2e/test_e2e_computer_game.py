@@ -23,7 +23,7 @@ def test_a_whole_one_point_game_against_the_computer(page: Page) -> None:
     dialog = page.locator("#new-match-dialog")
     expect(dialog).to_be_visible()
     page.get_by_label("Opponent").select_option("bot")
-    page.get_by_label("Level").select_option("expert")
+    page.get_by_label("Level").select_option("strongest")
     page.get_by_label("Match length").fill("1")
     button(page, "Start").click()
     wait_phase(page, "opening")

@@ -255,4 +255,23 @@ def test_the_computer_sees_the_score_from_its_side() -> None:
     assert (state.away, state.opp_away, state.crawford, state.post_crawford) == (4, 1, False, True)
     assert bot_turns.match_state(Match.new(0), 0) is None
     with pytest.raises(ValueError, match="level"):
-        bot_turns.load_bot("strongest")
+        bot_turns.load_bot("grandmaster")
+
+
+def test_the_strongest_level_thinks_in_slices_and_plays_what_it_would_all_at_once() -> None:
+    match = Match.new(5).opening_with(6, 5)  # a roll with many plays: the lookahead runs
+    bot = bot_turns.load_bot("strongest")
+    steps = bot_turns.decide_steps(bot, match, 0)
+    slices = 0
+    while True:
+        try:
+            next(steps)
+            slices += 1
+        except StopIteration as done:
+            sliced = done.value
+            break
+    assert slices >= 21  # at least one opponent roll per slice
+    whole = bot_turns.decide(bot, match, 0)
+    assert sliced.kind == whole.kind == "play"
+    assert sliced.play.key == whole.play.key
+    assert sliced.play.key in {p.key for p in match.game.legal_plays()}

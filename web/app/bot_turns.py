@@ -3,7 +3,9 @@
 ``core.bot`` is imported only by :func:`load_bot`, when a match against the computer
 starts or resumes -- never at page start-up. Each decision is one small call (a 0-ply
 evaluation of the candidate plays, a cube or resignation decision: milliseconds), and
-the page yields to the browser between decisions and between the steps of a play.
+the page yields to the browser between decisions and between the steps of a play. The
+strongest level's lookahead takes longer: :func:`decide_steps` gives it in slices of a
+few milliseconds (one opponent roll each) so the page can yield between them.
 
 >>> from core.match import Match
 >>> bot = load_bot("expert")
@@ -17,14 +19,15 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from core.match import Match
 from core.moves import Play
 
-LEVELS = ("beginner", "intermediate", "expert")
-"""The levels the page offers (each decides in milliseconds; "strongest" looks ahead and is slower)."""
+LEVELS = ("beginner", "intermediate", "expert", "strongest")
+"""The levels the page offers ("strongest" looks one roll ahead: slower, so it is thought in slices)."""
 
 DecisionKind = Literal["roll", "double", "take", "drop", "accept", "decline", "play", "pass", "wait"]
 
@@ -58,6 +61,17 @@ def match_state(match: Match, player: int) -> Any:
 
 
 def decide(bot: Any, match: Match, player: int) -> Decision:
+    """The computer's next action in ``match`` as ``player``, all at once (see :func:`decide_steps`)."""
+    steps = decide_steps(bot, match, player)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            decision: Decision = done.value
+            return decision
+
+
+def decide_steps(bot: Any, match: Match, player: int) -> Generator[None, None, Decision]:
     """The computer's next action in ``match`` as ``player``; ``wait`` when it is not its turn."""
     game = match.game
     if match.is_over or game.player_to_act != player:
@@ -81,7 +95,8 @@ def decide(bot: Any, match: Match, player: int) -> Decision:
         if not game.legal_plays():
             return Decision("pass")
         assert game.dice is not None
-        return Decision("play", bot.choose_play(game.position, game.dice))
+        play = yield from bot.choose_play_steps(game.position, game.dice)
+        return Decision("play", play)
     return Decision("wait")
 
 

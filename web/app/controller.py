@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import js
-from bot_turns import decide, load_bot, opponent_from_json, opponent_to_json
+from bot_turns import Decision, decide_steps, load_bot, opponent_from_json, opponent_to_json
 from dice_source import ByteDice, parse_seed, seeded_dice
 from movelog import MoveLog
 from pagestate import (
@@ -921,7 +922,19 @@ class App:
         if generation != self.generation:
             return False
         player = self.bot_player if self.bot_player is not None else 1
-        decision = decide(self.bot, self.match, player)
+        thinking = decide_steps(self.bot, self.match, player)
+        last = time.perf_counter()
+        while True:  # the lookahead comes in slices: give the browser a frame every ~30 ms
+            try:
+                next(thinking)
+            except StopIteration as done:
+                decision: Decision = done.value
+                break
+            if time.perf_counter() - last > 0.03:
+                await asyncio.sleep(0)
+                last = time.perf_counter()
+                if generation != self.generation:
+                    return False
         if decision.kind == "play" and decision.play is not None:
             mover = self.match.game.turn or 0
             for start, end in decision.play.steps:
