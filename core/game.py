@@ -688,6 +688,40 @@ class Game:
             actions=self.actions + (Action("decline", answering),),
         )
 
+    def apply(self, action: Action) -> Game:
+        """Do a recorded action again, with the dice and steps it records (replays, imports).
+
+        The ``accept`` that follows a backgammon resignation in a log is already
+        done by :meth:`resign`, so it leaves the game as it is.
+
+        >>> game = Game.new().opening_with(3, 1).play("8/5 6/5")
+        >>> replayed = Game.new()
+        >>> for action in game.actions:
+        ...     replayed = replayed.apply(action)
+        >>> replayed == game
+        True
+        """
+        kind, by = action.kind, action.player
+        if kind == "opening":
+            assert action.dice is not None
+            return self.opening_with(action.dice[0], action.dice[1], ties=action.ties)
+        if kind == "roll":
+            assert action.dice is not None
+            return self.roll_with(action.dice, by=by)
+        if kind == "play":
+            return self.play(action.steps, by=by)
+        if kind == "resign":
+            return self.resign(action.level, by=by)
+        if kind == "double":
+            return self.double(by=by)
+        if kind == "take":
+            return self.take(by=by)
+        if kind == "drop":
+            return self.drop(by=by)
+        if kind == "accept":
+            return self if self.is_over else self.accept(by=by)
+        return self.decline(by=by)
+
     def _evolve(self, **changes: Any) -> Game:
         """A copy with ``changes``: a faster :func:`dataclasses.replace` (nothing to re-validate)."""
         new = object.__new__(Game)

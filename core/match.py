@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from . import reasons
 from .dice import Rng
 from .errors import IllegalActionError, InvalidStateError
-from .game import Game, Setup
+from .game import Action, Game, Setup
 from .ids import GameState, MatchInfo, Resignation
 from .moves import Play, Step
 from .position import Position
@@ -345,6 +345,10 @@ class Match:
     def decline(self, *, by: int | None = None) -> Match:
         """See :meth:`Game.decline`."""
         return self._with(self._live("decline").decline(by=by))
+
+    def apply(self, action: Action) -> Match:
+        """See :meth:`Game.apply`: a recorded action done again on the current game."""
+        return self._with(self._live(f"replay of {action}").apply(action))
 
     # -- IDs ------------------------------------------------------------------------
     def match_info(self) -> MatchInfo:

@@ -96,13 +96,13 @@ def format_mat(match: Match) -> str:
         a, b = played.score_before
         out.append(" " + f"{match.names[0]} : {a}".ljust(31) + f"{match.names[1]} : {b}")
         cells: list[tuple[int, str]] = []  # (player, text)
-        replay = _Replayer()
+        replay = Game.new()  # the game again, to know the board before each action
         pending: tuple[int, tuple[int, int]] | None = None  # a roll not yet played
         for action in game.actions:
-            before = replay.game
-            replay.apply(action)
+            before = replay
+            replay = replay.apply(action)
             if action.kind in ("opening", "roll"):
-                after = replay.game
+                after = replay
                 assert after.dice is not None
                 assert after.turn is not None
                 pending = (after.turn, after.dice)
@@ -154,37 +154,6 @@ def _layout(cells: list[tuple[int, str]]) -> list[str]:
             prefix = f"{number:3d}) "
         lines.append(prefix + ((left or "").ljust(_LEFT) + right if right is not None else left or ""))
     return lines
-
-
-class _Replayer:
-    """Replays actions to know the board before each one (for hits and cube values)."""
-
-    def __init__(self) -> None:
-        self.game = Game.new()
-
-    def apply(self, action: Action) -> None:
-        g = self.game
-        if action.kind == "opening":
-            assert action.dice is not None
-            self.game = g.opening_with(action.dice[0], action.dice[1], ties=action.ties)
-        elif action.kind == "roll":
-            assert action.dice is not None
-            self.game = g.roll_with(action.dice)
-        elif action.kind == "play":
-            self.game = g.play(action.steps)
-        elif action.kind == "double":
-            self.game = g.double()
-        elif action.kind == "take":
-            self.game = g.take()
-        elif action.kind == "drop":
-            self.game = g.drop()
-        elif action.kind == "resign":
-            self.game = g.resign(action.level)
-        elif action.kind == "accept":
-            if not g.is_over:  # a backgammon offer is accepted at once by resign()
-                self.game = g.accept()
-        elif action.kind == "decline":
-            self.game = g.decline()
 
 
 # --- import ------------------------------------------------------------------

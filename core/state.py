@@ -253,31 +253,6 @@ def _read_setup(value: object, where: str) -> Setup | None:
 # -- loading: replay -----------------------------------------------------------------
 
 
-def _apply(match: Match, action: Action) -> Match:
-    """Do ``action`` on the match (the dice and steps it records included)."""
-    by = action.player
-    kind = action.kind
-    if kind == "opening":
-        assert action.dice is not None
-        return match.opening_with(action.dice[0], action.dice[1], ties=action.ties)
-    if kind == "roll":
-        assert action.dice is not None
-        return match.roll_with(action.dice, by=by)
-    if kind == "play":
-        return match.play(action.steps, by=by)
-    if kind == "resign":
-        return match.resign(action.level, by=by)
-    if kind == "double":
-        return match.double(by=by)
-    if kind == "take":
-        return match.take(by=by)
-    if kind == "drop":
-        return match.drop(by=by)
-    if kind == "accept":
-        return match.accept(by=by)
-    return match.decline(by=by)
-
-
 def _replay_game(match: Match, actions: tuple[Action, ...], where: str, stop: int) -> Match:
     """Replay ``actions`` until the game's log holds ``stop`` of them, checking that it matches."""
     done = len(match.game.actions)
@@ -286,7 +261,7 @@ def _replay_game(match: Match, actions: tuple[Action, ...], where: str, stop: in
     while done < stop:
         action = actions[done]
         try:
-            match = _apply(match, action)
+            match = match.apply(action)
         except BackgammonError as exc:
             raise _fail(f"{where}, action {done + 1} ({action})", f"does not replay: {exc}") from None
         made = match.game.actions

@@ -60,7 +60,7 @@ def ours(match: Match) -> list[dict[str, Any]]:
                 assert g.dice is not None
                 moves.append(("XO"[action.player], sorted(g.dice), g.position.to_id()))
                 pending = None
-            replay = _apply(replay, action)
+            replay = replay.apply(action)
             if action.kind in ("opening", "roll"):
                 g = replay.game
                 assert g.dice is not None and g.turn is not None
@@ -75,14 +75,6 @@ def ours(match: Match) -> list[dict[str, Any]]:
             "moves": moves,
         })
     return games
-
-
-def _apply(match: Match, action: Any) -> Match:
-    from core.state import _apply as apply_action
-
-    if action.kind == "accept" and match.game.is_over:
-        return match
-    return apply_action(match, action)
 
 
 def theirs(record: dict[str, Any]) -> list[dict[str, Any]]:

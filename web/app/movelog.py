@@ -57,30 +57,6 @@ def _fresh(game: Game) -> Game:
     )
 
 
-def _apply(game: Game, action: Action) -> Game:
-    kind, by = action.kind, action.player
-    if kind == "opening":
-        assert action.dice is not None
-        return game.opening_with(action.dice[0], action.dice[1], ties=action.ties)
-    if kind == "roll":
-        assert action.dice is not None
-        return game.roll_with(action.dice, by=by)
-    if kind == "play":
-        return game.play(action.steps, by=by)
-    if kind == "resign":
-        return game.resign(action.level, by=by)
-    if kind == "double":
-        return game.double(by=by)
-    if kind == "take":
-        return game.take(by=by)
-    if kind == "drop":
-        return game.drop(by=by)
-    if kind == "accept":
-        # a backgammon resignation is accepted at once: its "accept" is already done
-        return game if game.is_over else game.accept(by=by)
-    return game.decline(by=by)
-
-
 def _hits(game: Game, action: Action) -> tuple[int, ...]:
     """Points (mover's numbering) where the play's steps land on an opposing blot."""
     opponent = list(game.current_position.opponent)
@@ -118,7 +94,7 @@ class MoveLog:
         for action in game.actions[seen:]:
             hits = _hits(replay, action) if action.kind == "play" else ()
             self._facts.append(_Fact(action, replay.dice, hits, replay.cube))
-            replay = _apply(replay, action)
+            replay = replay.apply(action)
         self._replay = replay
         return self._facts
 

@@ -32,7 +32,7 @@ from i18n import player_name
 from ui_text import tr
 from view import BoardView, build_board_view, game_result_message
 
-from core.game import Action, Game
+from core.game import Game
 from core.match import Match, PlayedGame
 from core.notation import format_play
 from core.position import Position
@@ -80,30 +80,6 @@ class Frame:
         return self.state.game.board_for(0)
 
 
-def _apply(match: Match, action: Action) -> Match:
-    """Do a recorded action again (dice and steps as recorded)."""
-    kind, by = action.kind, action.player
-    if kind == "opening":
-        assert action.dice is not None
-        return match.opening_with(action.dice[0], action.dice[1], ties=action.ties)
-    if kind == "roll":
-        assert action.dice is not None
-        return match.roll_with(action.dice, by=by)
-    if kind == "play":
-        return match.play(action.steps, by=by)
-    if kind == "resign":
-        return match.resign(action.level, by=by)
-    if kind == "double":
-        return match.double(by=by)
-    if kind == "take":
-        return match.take(by=by)
-    if kind == "drop":
-        return match.drop(by=by)
-    if kind == "accept":
-        return match.accept(by=by)
-    return match.decline(by=by)
-
-
 def _start(match: Match, played: PlayedGame) -> Match:
     """A one-game match standing where ``played`` started: same settings, score, Crawford and set-up."""
     game = played.game
@@ -146,7 +122,7 @@ def game_frames(match: Match, index: int) -> tuple[Frame, ...]:
     for i, action in enumerate(actions):
         before = state.game
         if len(before.actions) <= i:  # else done already: the accept that follows a backgammon resignation
-            state = _apply(state, action)
+            state = state.apply(action)
         kind = action.kind
         if kind in ("opening", "roll"):
             rolled, opening = state.game.dice, kind == "opening"
