@@ -348,6 +348,8 @@ class Match:
 
     def apply(self, action: Action) -> Match:
         """See :meth:`Game.apply`: a recorded action done again on the current game."""
+        if action.kind == "accept" and self.game.is_over:
+            return self  # the accept of a backgammon resignation, done with it
         return self._with(self._live(f"replay of {action}").apply(action))
 
     # -- IDs ------------------------------------------------------------------------
