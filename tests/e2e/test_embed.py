@@ -21,20 +21,7 @@ from playwright.sync_api import Frame, Page
 
 from core.ids import MatchInfo, decode_gnubg_id, decode_xgid, encode_gnubg_id, encode_xgid
 from core.position import Position
-
-START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
-
-
-def xgid(text: str, dice: tuple[int, int] | None = None, **kw: Any) -> str:
-    return encode_xgid(Position.from_text(text), MatchInfo(dice=dice, **kw))
-
-
-# White (bottom) on roll; each position refuses one kind of step (see tests/web/test_embed.py).
-ENTER = xgid("x bar:1 13:5 8:3 6:4 5:2 / o 13:3 8:3 6:3 5:2 4:2 3:2", (2, 4))
-BLOCKED = xgid("x 24:2 13:5 8:3 6:5 / o 24:2 13:3 8:3 7:2 6:5", (6, 5))
-BOTH = xgid("x 18:1 4:5 3:5 1:4 / o 17:2 16:2 6:4 5:1 4:3 3:2 1:1", (6, 3))
-LARGER = xgid("x 24:1 5:3 4:3 3:3 2:3 1:2 / o 12:2 5:3 4:3 3:3 2:4", (6, 5))
-HIT41 = xgid("x 24:2 13:4 10:1 8:3 6:5 / o 20:1 16:1 13:5 8:3 6:5", (4, 1))
+from tests.web.embed_cases import BLOCKED, BOTH, ENTER, HIT41, LARGER, START, xgid
 
 # Boards with checkers everywhere a checker can be: points, both bars, both trays.
 BUSY = Position.from_text("x bar:2 24:1 13:4 6:3 1:1 / o bar:1 11:2 7:5 2:3")
