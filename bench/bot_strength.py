@@ -28,8 +28,7 @@ if ROOT not in sys.path:
 import numpy as np  # noqa: E402
 
 from bot_training import engine, match  # noqa: E402
-from bot_training.mlp import MLP  # noqa: E402
-from bot_training.npbot import NumpyBot  # noqa: E402
+from bot_training.npbot import shipped_twin  # noqa: E402
 from core.bot.net import Net  # noqa: E402
 
 GNUBG = "/usr/games/gnubg"
@@ -48,16 +47,6 @@ for line in sys.stdin:
     sys.stdout.write("@@ " + " ".join(map(str, mv)) + "\n")
     sys.stdout.flush()
 '''
-
-
-def shipped_twin() -> NumpyBot:
-    net = Net.load()
-    mlp = MLP(net.inputs, net.hidden)
-    mlp.w1 = np.array(net.rows, dtype=np.float32)
-    mlp.b1 = np.array(net.bias, dtype=np.float32)
-    mlp.w2 = np.array(net.out_rows, dtype=np.float32).T.copy()
-    mlp.b2 = np.array(net.out_bias, dtype=np.float32)
-    return NumpyBot(mlp)
 
 
 class GnubgPool:

@@ -138,5 +138,18 @@ class NumpyBot:
         return score
 
 
+def shipped_twin() -> NumpyBot:
+    """The browser's net (``core/bot/weights``) as a numpy twin, for benchmarks and their tests."""
+    from core.bot.net import Net
+
+    net = Net.load()
+    mlp = MLP(net.inputs, net.hidden)
+    mlp.w1 = np.array(net.rows, dtype=np.float32)
+    mlp.b1 = np.array(net.bias, dtype=np.float32)
+    mlp.w2 = np.array(net.out_rows, dtype=np.float32).T.copy()
+    mlp.b2 = np.array(net.out_bias, dtype=np.float32)
+    return NumpyBot(mlp)
+
+
 def legal_count(pos: Position, dice: tuple[int, int]) -> int:
     return len(legal_plays(pos, dice))

@@ -7,7 +7,6 @@ import random
 import pytest
 
 from core.bot import Bot
-from core.bot.net import Net
 from core.moves import legal_plays
 from core.position import Position
 
@@ -15,16 +14,9 @@ np = pytest.importorskip("numpy")
 
 
 def _twin():  # type: ignore[no-untyped-def]
-    from bot_training.mlp import MLP
-    from bot_training.npbot import NumpyBot
+    from bot_training.npbot import shipped_twin
 
-    net = Net.load()
-    mlp = MLP(net.inputs, net.hidden)
-    mlp.w1 = np.array(net.rows, dtype=np.float32)
-    mlp.b1 = np.array(net.bias, dtype=np.float32)
-    mlp.w2 = np.array(net.out_rows, dtype=np.float32).T.copy()
-    mlp.b2 = np.array(net.out_bias, dtype=np.float32)
-    return NumpyBot(mlp)
+    return shipped_twin()
 
 
 @pytest.mark.parametrize(("level", "count"), [("advanced", 120), ("strongest", 6)])
