@@ -70,6 +70,17 @@ def start_match(page: Page, length: int = 3, names: tuple[str, str] = ("Ann", "B
     wait_phase(page, "opening")
 
 
+def start_computer_match(page: Page, level: str, length: int = 1) -> None:
+    """Fill the new-match form (open at the first visit) for a match against the computer."""
+    dialog = page.locator("#new-match-dialog")
+    expect(dialog).to_be_visible()
+    page.get_by_label("Opponent").select_option("bot")
+    page.get_by_label("Level").select_option(level)
+    page.get_by_label("Match length").fill(str(length))
+    button(page, "Start").click()
+    wait_phase(page, "opening")
+
+
 def turn_state(page: Page) -> dict[str, Any]:
     state: dict[str, Any] = page.evaluate(TURN_STATE_JS)
     return state

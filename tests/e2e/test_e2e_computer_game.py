@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from match_helpers import button, open_app, phase, play_turn, turn_state, wait_phase
+from match_helpers import button, open_app, phase, play_turn, start_computer_match, turn_state, wait_phase
 from playwright.sync_api import Page, expect
 
 OUR_MOVE_OR_END = """() => {
@@ -20,13 +20,7 @@ OUR_MOVE_OR_END = """() => {
 
 def test_a_whole_one_point_game_against_the_computer(page: Page) -> None:
     open_app(page, "?seed=11&lang=en")
-    dialog = page.locator("#new-match-dialog")
-    expect(dialog).to_be_visible()
-    page.get_by_label("Opponent").select_option("bot")
-    page.get_by_label("Level").select_option("strongest")
-    page.get_by_label("Match length").fill("1")
-    button(page, "Start").click()
-    wait_phase(page, "opening")
+    start_computer_match(page, "strongest", 1)
     expect(page.locator("#board .cube")).to_have_count(0)  # no cube in a 1-point match
     page.get_by_label("The computer plays fast").check()  # the speed option, remembered
     options = page.evaluate("() => JSON.parse(localStorage.getItem('videau.options'))")

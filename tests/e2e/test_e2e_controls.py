@@ -10,6 +10,7 @@ from match_helpers import (
     button,
     open_app,
     play_turn,
+    start_computer_match,
     start_match,
     turn_state,
     wait_phase,
@@ -148,13 +149,7 @@ def test_a_refused_click_says_why(page: Page) -> None:
 
 def test_a_match_against_the_computer(page: Page) -> None:
     open_app(page, "?seed=6&lang=en")
-    dialog = page.locator("#new-match-dialog")
-    expect(dialog).to_be_visible()
-    page.get_by_label("Opponent").select_option("bot")
-    page.get_by_label("Level").select_option("beginner")
-    page.get_by_label("Match length").fill("1")
-    button(page, "Start").click()
-    wait_phase(page, "opening")
+    start_computer_match(page, "beginner", 1)
     expect(page.locator("#board .caption[data-player='1']")).to_contain_text("Computer")
     for _ in range(3):  # the human plays, then the computer answers on its own
         if turn_state(page)["phase"] in ("opening", "roll"):
