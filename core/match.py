@@ -188,6 +188,17 @@ class Match:
         return self.games[-1].crawford
 
     @property
+    def post_crawford(self) -> bool:
+        """True in the games after the Crawford game: a player is 1 away and the cube is back.
+
+        >>> Match.new(3, score=(2, 0), crawford_game=True).post_crawford
+        False
+        >>> Match.new(3, score=(2, 1)).post_crawford
+        True
+        """
+        return self.crawford_rule and self.length > 1 and not self.crawford and min(self.away()) == 1
+
+    @property
     def is_money(self) -> bool:
         """True for a money session (``length == 0``)."""
         return self.length == 0

@@ -56,8 +56,7 @@ def match_state(match: Match, player: int) -> Any:
 
     away = match.away()
     mine, theirs = away[player], away[1 - player]
-    post = not match.crawford and min(away) == 1 and match.crawford_rule
-    return MatchState(mine, theirs, crawford=match.crawford, post_crawford=post)
+    return MatchState(mine, theirs, crawford=match.crawford, post_crawford=match.post_crawford)
 
 
 def decide(bot: Any, match: Match, player: int) -> Decision:
