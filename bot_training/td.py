@@ -29,8 +29,14 @@ from .mlp import MLP, equity, flip
 
 
 def lr_at(games: int, args: argparse.Namespace) -> float:
-    frac = min(1.0, games / max(1, args.lr_games))
-    return args.lr0 + (args.lr_end - args.lr0) * frac
+    """Linear from ``lr0`` to ``lr_end`` over ``lr_games`` games, then (if ``lr_final`` is set)
+    linear from ``lr_end`` to ``lr_final`` at game ``lr_final_games``, flat after."""
+    if games <= args.lr_games or args.lr_final is None:
+        frac = min(1.0, games / max(1, args.lr_games))
+        return float(args.lr0 + (args.lr_end - args.lr0) * frac)
+    span = max(1, args.lr_final_games - args.lr_games)
+    frac = min(1.0, (games - args.lr_games) / span)
+    return float(args.lr_end + (args.lr_final - args.lr_end) * frac)
 
 
 def main() -> None:
@@ -42,6 +48,8 @@ def main() -> None:
     ap.add_argument("--lr0", type=float, default=0.05)
     ap.add_argument("--lr-end", type=float, default=0.01)
     ap.add_argument("--lr-games", type=int, default=300_000)
+    ap.add_argument("--lr-final", type=float, default=None, help="a second decay after --lr-games")
+    ap.add_argument("--lr-final-games", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ckpt-min", type=float, default=4.0)
     args = ap.parse_args()
@@ -52,15 +60,19 @@ def main() -> None:
     games = 0
     plies = 0
     seconds = 0.0
+    history: list[dict] = []
+    settings = {k: v for k, v in vars(args).items() if k != "out"}
+    settings["algorithm"] = "TD(0), 0-ply greedy self-play, cross-entropy gradient, summed over the batch"
     if os.path.exists(ck):
         with open(ck, "rb") as f:
             st = pickle.load(f)
         net.load(st["net"])
         rng.bit_generator.state = st["rng"]
         games, plies, seconds = st["games"], st["plies"], st["seconds"]
+        history = list(st.get("history", []))
+        if st["settings"] != settings:  # resumed with other settings: keep the earlier ones, by game range
+            history.append({"until_game": games, "settings": st["settings"]})
         print(f"resumed at {games} games", flush=True)
-    settings = {k: v for k, v in vars(args).items() if k != "out"}
-    settings["algorithm"] = "TD(0), 0-ply greedy self-play, cross-entropy gradient, summed over the batch"
 
     init = Position.initial()
     x_init = npenc.encode(np.array([init.player]), np.array([init.opponent]))[0]
@@ -124,16 +136,17 @@ def main() -> None:
             err_acc, err_n, len_acc, n_done = 0.0, 0, 0, 0
             last_log = now
         if now - last_ck > args.ckpt_min * 60 or games >= args.games:
-            save(ck, net, rng, games, plies, seconds + now - t0, settings, args.out)
+            save(ck, net, rng, games, plies, seconds + now - t0, settings, history, args.out)
             last_ck = now
-    save(ck, net, rng, games, plies, seconds + time.time() - t0, settings, args.out)
+    save(ck, net, rng, games, plies, seconds + time.time() - t0, settings, history, args.out)
 
 
 def save(
-    ck: str, net: MLP, rng: np.random.Generator, games: int, plies: int, seconds: float, settings: dict, out: str
+    ck: str, net: MLP, rng: np.random.Generator, games: int, plies: int, seconds: float, settings: dict,
+    history: list[dict], out: str
 ) -> None:
     st = {"net": net.state(), "rng": rng.bit_generator.state, "games": games, "plies": plies, "seconds": seconds,
-          "settings": settings}
+          "settings": settings, "history": history}
     tmp = ck + ".tmp"
     with open(tmp, "wb") as f:
         pickle.dump(st, f)
@@ -143,7 +156,8 @@ def save(
     with open(snap, "wb") as f:
         pickle.dump(st, f)
     with open(os.path.join(out, "latest.json"), "w") as f:
-        json.dump({"games": games, "plies": plies, "seconds": seconds, "snapshot": snap, "settings": settings}, f)
+        json.dump({"games": games, "plies": plies, "seconds": seconds, "snapshot": snap, "settings": settings,
+                   "history": history}, f)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,199 @@
+"""Search bootstrapping: teach the 0-ply net what its own 1-ply lookahead says.
+
+The browser's strongest level looks one roll ahead, and that lookahead plays far
+better than the bare net. This turns the lookahead into training targets:
+
+1. ``gen``: self-play games with a TD checkpoint (0-ply, with a little exploration),
+   sampling positions; for each sampled position (side on roll, before its roll) the
+   target is the 1-ply probabilities: over the 21 rolls, the probabilities after the
+   play that the net (with the bear-off database and exact game ends, as the browser
+   bot) rates best, weighted by the roll's chances. Written in chunks, so several
+   processes can generate side by side and a run can stop at any time.
+2. ``fit``: supervised fine-tuning of the checkpoint on those targets (cross-entropy,
+   minibatches, shuffled), written as a checkpoint that ``bot_training.export`` reads,
+   with the settings of both steps in its ``history``.
+
+Only our own engine and net produce the targets (no outside evaluations).
+
+    OMP_NUM_THREADS=1 python -m bot_training.distill gen --ckpt runs/r1/ckpt.pkl --out runs/d1 --seed 1
+    OMP_NUM_THREADS=1 python -m bot_training.distill fit --ckpt runs/r1/ckpt.pkl --data runs/d1 --out runs/d1/fit.pkl
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import pickle
+import time
+
+import numpy as np
+
+from core.bot.encoding import NUM_INPUTS
+from core.dice import ROLLS
+from core.position import Position
+
+from . import engine, npenc
+from .mlp import MLP, flip
+from .npbot import NumpyBot, _equity
+
+_WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
+
+
+def load_ckpt(path: str) -> tuple[MLP, dict]:
+    with open(path, "rb") as f:
+        st = pickle.load(f)
+    net = MLP(NUM_INPUTS, st["net"]["w1"].shape[1])
+    net.load(st["net"])
+    return net, st
+
+
+def one_ply_targets(bot: NumpyBot, positions: list[Position]) -> np.ndarray:
+    """(N, 5) 1-ply probabilities for the side on roll of each position (before its roll)."""
+    reps = len(ROLLS)
+    c = engine.candidates([p for p in positions for _ in range(reps)], [r.dice for _ in positions for r in ROLLS])
+    q = bot.probs(c.onroll, c.mover)  # the opponent's view, after each of our plays
+    best = engine.segment_argmax(-_equity(q), c.seg)
+    ours = flip(q[best]).reshape(len(positions), reps, 5)
+    return (ours * _WAYS[None, :, None]).sum(axis=1)
+
+
+def gen(args: argparse.Namespace) -> None:
+    os.makedirs(args.out, exist_ok=True)
+    net, _ = load_ckpt(args.ckpt)
+    bot = NumpyBot(net)
+    rng = np.random.default_rng([args.seed, 7])
+    init = Position.initial()
+    G = args.batch
+    pos = [init] * G
+    first = np.ones(G, dtype=bool)
+    pending: list[Position] = []
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+    chunk = 0
+    done = 0
+    t0 = time.time()
+
+    def flush() -> None:
+        nonlocal chunk, xs, ys
+        path = os.path.join(args.out, f"chunk_s{args.seed}_{chunk:04d}.npz")
+        np.savez_compressed(path + ".tmp.npz", x=np.concatenate(xs).astype(np.float32),
+                            y=np.concatenate(ys).astype(np.float32))
+        os.replace(path + ".tmp.npz", path)
+        chunk += 1
+        xs, ys = [], []
+        print(f"{done} positions, {done / (time.time() - t0):.0f}/s", flush=True)
+
+    while done < args.positions:
+        # sample positions (side on roll, before rolling) from the running games
+        for g in range(G):
+            p = pos[g]
+            if rng.random() < args.sample and min(sum(p.player), sum(p.opponent)) > 0:
+                pending.append(p)
+        if len(pending) >= args.group:
+            ys.append(one_ply_targets(bot, pending))
+            xs.append(npenc.encode(np.array([p.player for p in pending]), np.array([p.opponent for p in pending])))
+            done += len(pending)
+            pending = []
+            if sum(len(x) for x in xs) >= args.chunk:
+                flush()
+        # one ply of every game: 0-ply greedy, sometimes one of the top 3 at random
+        dice = rng.integers(1, 7, size=(G, 2))
+        for g in np.flatnonzero(first & (dice[:, 0] == dice[:, 1])):
+            while dice[g, 0] == dice[g, 1]:
+                dice[g] = rng.integers(1, 7, size=2)
+        c = engine.candidates(pos, [(int(a), int(b)) for a, b in dice])
+        val = -_equity(bot.probs(c.onroll, c.mover))
+        finished, _pts = engine.terminal_values(c.onroll, c.mover)
+        val = np.where(finished, 10.0, val)
+        best = engine.segment_argmax(val, c.seg)
+        first[:] = False
+        for g in range(G):
+            b = int(best[g])
+            lo, hi = int(c.seg[g]), int(c.seg[g + 1])
+            if hi - lo > 1 and rng.random() < args.explore:
+                order = lo + np.argsort(-val[lo:hi], kind="stable")[:3]
+                b = int(order[rng.integers(len(order))])
+            if finished[b]:
+                pos[g] = init
+                first[g] = True
+            else:
+                pos[g] = engine.to_position(c.onroll[b], c.mover[b])
+    if xs:
+        flush()
+
+
+def fit(args: argparse.Namespace) -> None:
+    net, st = load_ckpt(args.ckpt)
+    files = sorted(glob.glob(os.path.join(args.data, "chunk_*.npz")))
+    if not files:
+        raise SystemExit(f"no chunk_*.npz in {args.data}")
+    data = [np.load(f) for f in files]
+    x = np.concatenate([d["x"] for d in data])
+    y = np.concatenate([d["y"] for d in data])
+    rng = np.random.default_rng(args.seed)
+    perm = rng.permutation(len(x))
+    n_val = min(len(x) // 10, 20000)
+    val, tr = perm[:n_val], perm[n_val:]
+
+    def val_loss() -> float:
+        p = np.clip(net.forward(x[val]), 1e-6, 1 - 1e-6)
+        t = y[val]
+        return float(-(t * np.log(p) + (1 - t) * np.log(1 - p)).mean())
+
+    def val_mae() -> float:
+        return float(np.abs(_equity(net.forward(x[val]).astype(np.float64)) - _equity(y[val].astype(np.float64))).mean())
+
+    print(f"{len(tr)} training, {n_val} validation positions; before: loss {val_loss():.5f} "
+          f"|equity error| {val_mae():.4f}", flush=True)
+    steps = 0
+    for epoch in range(args.epochs):
+        lr = args.lr * (1.0 - epoch / args.epochs) + args.lr_end * (epoch / args.epochs)
+        rng.shuffle(tr)
+        for k in range(0, len(tr) - args.mb + 1, args.mb):
+            idx = tr[k : k + args.mb]
+            net.step(x[idx], y[idx], lr / args.mb)
+            steps += 1
+        print(f"epoch {epoch + 1}: lr {lr:.4f} loss {val_loss():.5f} |equity error| {val_mae():.4f}", flush=True)
+    settings = {
+        "algorithm": "supervised fit to the net's own 1-ply probabilities (bot_training.distill)",
+        "base_games": st["games"], "positions": len(tr), "epochs": args.epochs, "minibatch": args.mb,
+        "lr": args.lr, "lr_end": args.lr_end, "seed": args.seed, "gen": args.gen_note,
+    }
+    history = list(st.get("history", [])) + [{"until_game": st["games"], "settings": st["settings"]}]
+    out = {"net": net.state(), "rng": None, "games": st["games"], "plies": st["plies"], "seconds": st["seconds"],
+           "settings": settings, "history": history}
+    with open(args.out, "wb") as f:
+        pickle.dump(out, f)
+    print(f"wrote {args.out}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("gen")
+    g.add_argument("--ckpt", required=True)
+    g.add_argument("--out", required=True)
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--positions", type=int, default=2_000_000)
+    g.add_argument("--batch", type=int, default=64, help="games played side by side")
+    g.add_argument("--sample", type=float, default=0.25, help="chance that a position is kept")
+    g.add_argument("--explore", type=float, default=0.1, help="chance of a random play among the top 3")
+    g.add_argument("--group", type=int, default=48, help="positions per 1-ply batch")
+    g.add_argument("--chunk", type=int, default=5000, help="positions per file")
+    f = sub.add_parser("fit")
+    f.add_argument("--ckpt", required=True)
+    f.add_argument("--data", required=True)
+    f.add_argument("--out", required=True)
+    f.add_argument("--epochs", type=int, default=10)
+    f.add_argument("--mb", type=int, default=128)
+    f.add_argument("--lr", type=float, default=0.5, help="per-minibatch step (divided by the minibatch size)")
+    f.add_argument("--lr-end", type=float, default=0.05)
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--gen-note", default="")
+    args = ap.parse_args()
+    gen(args) if args.cmd == "gen" else fit(args)
+
+
+if __name__ == "__main__":
+    main()
