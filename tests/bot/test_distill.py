@@ -1,0 +1,68 @@
+"""The training targets of ``bot_training.distill`` are the browser bot's own 1-ply values."""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+from pathlib import Path
+
+import pytest
+
+from core.bot import Bot
+from core.dice import ROLLS
+from core.position import Position
+
+np = pytest.importorskip("numpy")
+
+
+def test_one_ply_targets_match_the_core_bot(positions: list[Position]) -> None:
+    from bot_training.distill import one_ply_targets
+    from bot_training.npbot import _equity, shipped_twin
+
+    twin = shipped_twin()
+    bot = Bot(level="advanced")
+    sample = [p for p in positions[5::37] if not p.is_game_over()][:5]
+    targets = one_ply_targets(twin, sample)
+    assert targets.shape == (len(sample), 5)
+    assert ((targets >= 0.0) & (targets <= 1.0)).all()
+    for pos, t in zip(sample, targets):
+        # the side on roll's 1-ply equity: each roll's best play at 0-ply (pure-Python core), by its chances
+        expected = 0.0
+        for roll in ROLLS:
+            ranked = bot.rank_plays(pos, roll.dice)
+            best = ranked[0][0] if ranked else -bot.equity(pos.swapped())
+            expected += roll.ways / 36.0 * best
+        assert _equity(t[None, :].astype(np.float64))[0] == pytest.approx(expected, abs=2e-4)
+
+
+def test_gen_then_fit_lowers_the_loss_on_its_data(tmp_path: Path) -> None:
+    from bot_training import distill
+    from bot_training.mlp import MLP
+    from bot_training.npbot import shipped_twin
+
+    twin = shipped_twin()
+    ckpt = tmp_path / "base.pkl"
+    net = twin.net
+    state = {"net": net.state(), "rng": None, "games": 1, "plies": 1, "seconds": 0.0,
+             "settings": {"algorithm": "test"}, "history": []}
+    ckpt.write_bytes(pickle.dumps(state))
+    data = tmp_path / "data"
+    distill.gen(argparse.Namespace(ckpt=str(ckpt), out=str(data), seed=3, positions=200, batch=16, sample=0.5,
+                                   explore=0.1, group=40, chunk=100))
+    chunks = sorted(data.glob("chunk_*.npz"))
+    assert chunks
+    x = np.concatenate([np.load(c)["x"] for c in chunks])
+    y = np.concatenate([np.load(c)["y"] for c in chunks])
+    assert len(x) >= 200 and x.shape[1] == net.w1.shape[0] and y.shape == (len(x), 5)
+
+    def loss(m: MLP) -> float:
+        p = np.clip(m.forward(x), 1e-6, 1 - 1e-6)
+        return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+
+    out = tmp_path / "fit.pkl"
+    distill.fit(argparse.Namespace(ckpt=str(ckpt), data=str(data), out=str(out), epochs=4, mb=16, lr=0.5,
+                                   lr_end=0.1, seed=1, gen_note="test"))
+    fitted, st = distill.load_ckpt(str(out))
+    assert loss(fitted) < loss(net)
+    assert st["history"][-1]["settings"] == {"algorithm": "test"}
+    assert st["settings"]["positions"] > 0
