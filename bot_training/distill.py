@@ -125,6 +125,12 @@ def gen(args: argparse.Namespace) -> None:
 
 def fit(args: argparse.Namespace) -> None:
     net, st = load_ckpt(args.ckpt)
+    grow = args.hidden - net.w1.shape[1]
+    if grow > 0:  # more hidden units: small random input weights, no effect on the outputs at first
+        wrng = np.random.default_rng([args.seed, 11])
+        net.w1 = np.concatenate([net.w1, (wrng.standard_normal((net.w1.shape[0], grow)) * 0.05).astype(np.float32)], 1)
+        net.b1 = np.concatenate([net.b1, np.zeros(grow, dtype=np.float32)])
+        net.w2 = np.concatenate([net.w2, np.zeros((grow, net.w2.shape[1]), dtype=np.float32)], 0)
     files = sorted(glob.glob(os.path.join(args.data, "chunk_*.npz")))
     if not files:
         raise SystemExit(f"no chunk_*.npz in {args.data}")
@@ -157,7 +163,7 @@ def fit(args: argparse.Namespace) -> None:
         print(f"epoch {epoch + 1}: lr {lr:.4f} loss {val_loss():.5f} |equity error| {val_mae():.4f}", flush=True)
     settings = {
         "algorithm": "supervised fit to the net's own 1-ply probabilities (bot_training.distill)",
-        "base_games": st["games"], "positions": len(tr), "epochs": args.epochs, "minibatch": args.mb,
+        "base_games": st["games"], "hidden": int(net.w1.shape[1]), "positions": len(tr), "epochs": args.epochs, "minibatch": args.mb,
         "lr": args.lr, "lr_end": args.lr_end, "seed": args.seed, "gen": args.gen_note,
     }
     history = list(st.get("history", [])) + [{"until_game": st["games"], "settings": st["settings"]}]
@@ -190,6 +196,7 @@ def main() -> None:
     f.add_argument("--lr", type=float, default=0.5, help="per-minibatch step (divided by the minibatch size)")
     f.add_argument("--lr-end", type=float, default=0.05)
     f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--hidden", type=int, default=0, help="widen the net to this many hidden units first")
     f.add_argument("--gen-note", default="")
     args = ap.parse_args()
     gen(args) if args.cmd == "gen" else fit(args)

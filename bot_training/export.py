@@ -31,6 +31,7 @@ def main() -> None:
             "plies": st["plies"],
             "cpu_hours": round(st["seconds"] / 3600, 3),
             "settings": st["settings"],
+            "history": st.get("history", []),
             "note": args.note,
         },
     }

@@ -64,7 +64,7 @@ LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", noise=0.30),
     "intermediate": Level("intermediate", noise=0.10),
     "advanced": Level("advanced"),
-    "strongest": Level("strongest", lookahead=3),
+    "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=6000),
 }
 LEVELS["expert"] = LEVELS["advanced"]
 DEFAULT_LEVEL = "advanced"

@@ -61,7 +61,7 @@ def test_gen_then_fit_lowers_the_loss_on_its_data(tmp_path: Path) -> None:
 
     out = tmp_path / "fit.pkl"
     distill.fit(argparse.Namespace(ckpt=str(ckpt), data=str(data), out=str(out), epochs=4, mb=16, lr=0.5,
-                                   lr_end=0.1, seed=1, gen_note="test"))
+                                   lr_end=0.1, seed=1, hidden=0, gen_note="test"))
     fitted, st = distill.load_ckpt(str(out))
     assert loss(fitted) < loss(net)
     assert st["history"][-1]["settings"] == {"algorithm": "test"}
