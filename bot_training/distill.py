@@ -148,7 +148,8 @@ def fit(args: argparse.Namespace) -> None:
         return float(-(t * np.log(p) + (1 - t) * np.log(1 - p)).mean())
 
     def val_mae() -> float:
-        return float(np.abs(_equity(net.forward(x[val]).astype(np.float64)) - _equity(y[val].astype(np.float64))).mean())
+        pred = _equity(net.forward(x[val]).astype(np.float64))
+        return float(np.abs(pred - _equity(y[val].astype(np.float64))).mean())
 
     print(f"{len(tr)} training, {n_val} validation positions; before: loss {val_loss():.5f} "
           f"|equity error| {val_mae():.4f}", flush=True)
@@ -163,7 +164,8 @@ def fit(args: argparse.Namespace) -> None:
         print(f"epoch {epoch + 1}: lr {lr:.4f} loss {val_loss():.5f} |equity error| {val_mae():.4f}", flush=True)
     settings = {
         "algorithm": "supervised fit to the net's own 1-ply probabilities (bot_training.distill)",
-        "base_games": st["games"], "hidden": int(net.w1.shape[1]), "positions": len(tr), "epochs": args.epochs, "minibatch": args.mb,
+        "base_games": st["games"], "hidden": int(net.w1.shape[1]), "positions": len(tr), "epochs": args.epochs,
+        "minibatch": args.mb,
         "lr": args.lr, "lr_end": args.lr_end, "seed": args.seed, "gen": args.gen_note,
     }
     history = list(st.get("history", [])) + [{"until_game": st["games"], "settings": st["settings"]}]
