@@ -17,6 +17,8 @@ Only our own engine and net produce the targets (no outside evaluations).
 
     OMP_NUM_THREADS=1 python -m bot_training.distill gen --ckpt runs/r1/ckpt.pkl --out runs/d1 --seed 1
     OMP_NUM_THREADS=1 python -m bot_training.distill fit --ckpt runs/r1/ckpt.pkl --data runs/d1 --out runs/d1/fit.pkl
+
+``--ckpt`` also takes exported weights, e.g. ``core/bot/weights/net.json.gz``.
 """
 
 from __future__ import annotations
@@ -30,17 +32,28 @@ import time
 import numpy as np
 
 from core.bot.encoding import NUM_INPUTS
+from core.bot.net import Net
 from core.dice import ROLLS
 from core.position import Position
 
 from . import engine, npenc
 from .mlp import MLP, flip
-from .npbot import NumpyBot, _equity
+from .npbot import NumpyBot, _equity, mlp_from_net
 
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
 
 
 def load_ckpt(path: str) -> tuple[MLP, dict]:
+    """A training checkpoint (``.pkl``), or exported weights (``.json.gz``, e.g. the shipped
+    ``core/bot/weights/net.json.gz``, so a fresh clone can go on from them)."""
+    if path.endswith((".json.gz", ".json")):
+        with open(path, "rb") as f:
+            exported = Net.from_json_bytes(f.read())
+        tr = exported.meta["training"]
+        mlp = mlp_from_net(exported)
+        return mlp, {"net": mlp.state(), "rng": None, "games": tr["games"], "plies": tr["plies"],
+                     "seconds": tr["cpu_hours"] * 3600.0, "settings": tr["settings"],
+                     "history": tr.get("history", [])}
     with open(path, "rb") as f:
         st = pickle.load(f)
     net = MLP(NUM_INPUTS, st["net"]["w1"].shape[1])

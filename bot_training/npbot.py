@@ -10,6 +10,7 @@ import numpy as np
 
 from core.bot import LEVELS
 from core.bot.bearoff import BearoffDB
+from core.bot.net import Net
 from core.dice import ROLLS
 from core.moves import legal_plays
 from core.position import Position
@@ -138,17 +139,19 @@ class NumpyBot:
         return score
 
 
-def shipped_twin() -> NumpyBot:
-    """The browser's net (``core/bot/weights``) as a numpy twin, for benchmarks and their tests."""
-    from core.bot.net import Net
-
-    net = Net.load()
+def mlp_from_net(net: Net) -> MLP:
+    """A browser-format net (:class:`core.bot.net.Net`) as the numpy :class:`MLP`."""
     mlp = MLP(net.inputs, net.hidden)
     mlp.w1 = np.array(net.rows, dtype=np.float32)
     mlp.b1 = np.array(net.bias, dtype=np.float32)
     mlp.w2 = np.array(net.out_rows, dtype=np.float32).T.copy()
     mlp.b2 = np.array(net.out_bias, dtype=np.float32)
-    return NumpyBot(mlp)
+    return mlp
+
+
+def shipped_twin() -> NumpyBot:
+    """The browser's net (``core/bot/weights``) as a numpy twin, for benchmarks and their tests."""
+    return NumpyBot(mlp_from_net(Net.load()))
 
 
 def legal_count(pos: Position, dice: tuple[int, int]) -> int:

@@ -66,3 +66,18 @@ def test_gen_then_fit_lowers_the_loss_on_its_data(tmp_path: Path) -> None:
     assert loss(fitted) < loss(net)
     assert st["history"][-1]["settings"] == {"algorithm": "test"}
     assert st["settings"]["positions"] > 0
+
+
+def test_exported_weights_load_as_a_checkpoint() -> None:
+    """A fresh clone has no training checkpoint: distill goes on from the shipped weights."""
+    from bot_training.distill import load_ckpt
+    from bot_training.npbot import shipped_twin
+    from core.bot import net as net_module
+    from core.bot.net import Net
+
+    net, st = load_ckpt(str(Path(net_module.__file__).parent / "weights" / "net.json.gz"))
+    twin = shipped_twin().net
+    for k in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(getattr(net, k), getattr(twin, k))
+    meta = Net.load().meta["training"]
+    assert st["games"] == meta["games"] and st["settings"] == meta["settings"]
