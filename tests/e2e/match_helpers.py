@@ -11,9 +11,9 @@ from typing import Any
 from e2e_helpers import wait_ready
 from playwright.sync_api import Page, expect
 
-BOARD_STATE_JS = """() => {
+BOARD_STATE_JS = """(host) => {
   const out = {};
-  for (const g of document.querySelectorAll('#board [data-point]')) {
+  for (const g of document.querySelectorAll(`${host} [data-point]`)) {
     const counts = [0, 0];
     for (const c of g.querySelectorAll('[data-checker]')) counts[Number(c.dataset.owner)] += 1;
     out[g.dataset.point] = counts;
@@ -86,8 +86,9 @@ def turn_state(page: Page) -> dict[str, Any]:
     return state
 
 
-def board_state(page: Page) -> dict[str, list[int]]:
-    state: dict[str, list[int]] = page.evaluate(BOARD_STATE_JS)
+def board_state(page: Page, host: str = "#board") -> dict[str, list[int]]:
+    """Checkers drawn on each place of the board inside ``host``: {place: [player 0, player 1]}."""
+    state: dict[str, list[int]] = page.evaluate(BOARD_STATE_JS, host)
     return state
 
 
@@ -168,3 +169,12 @@ def play_until(page: Page, done: Any, limit: int = 400) -> None:
         else:
             raise AssertionError(f"unexpected phase {current}")
     raise AssertionError("the game did not end")
+
+
+def open_and_play_the_opening(page: Page, seed: int) -> None:
+    """Open the app with seeded dice, start a 3-point match of two humans, play the opening roll."""
+    open_app(page, f"?seed={seed}&lang=en")
+    start_match(page, 3, ("Ann", "Bob"))
+    button(page, "Roll").click()
+    play_turn(page)
+    wait_phase(page, "roll")

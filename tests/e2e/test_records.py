@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from match_helpers import button, open_app, phase, play_turn, start_match, wait_phase
+from match_helpers import (
+    board_state,
+    button,
+    open_and_play_the_opening,
+    open_app,
+    phase,
+    play_turn,
+    wait_phase,
+)
 from playwright.sync_api import Page, expect
 from records import import_mat, position_ids
 from replay import game_frames
@@ -28,22 +36,6 @@ from tests.gnubg.replay_ids import MAT, read_ids
 
 MAT_TEXT = MAT.read_text()
 WALK, XGID_READS = read_ids()
-
-PLACES_JS = """(host) => {
-  const out = {};
-  for (const g of document.querySelectorAll(`${host} [data-point]`)) {
-    const counts = [0, 0];
-    for (const c of g.querySelectorAll('[data-checker]')) counts[Number(c.dataset.owner)] += 1;
-    out[g.dataset.point] = counts;
-  }
-  return out;
-}"""
-
-
-def places(page: Page, host: str) -> dict[str, list[int]]:
-    drawn: dict[str, list[int]] = page.evaluate(PLACES_JS, host)
-    return drawn
-
 
 def expected_places(board: Position) -> dict[str, list[int]]:
     """What the board shows for ``board`` (seen by player 0): checkers of each player on each place."""
@@ -79,11 +71,7 @@ def import_file(page: Page, name: str, text: str) -> None:
 
 def fresh_match(page: Page) -> str:
     """Open the app, start a 3-point match, play the opening; the saved match's text."""
-    open_app(page, "?seed=7&lang=en")
-    start_match(page, 3, ("Ann", "Bob"))
-    button(page, "Roll").click()
-    play_turn(page)
-    wait_phase(page, "roll")
+    open_and_play_the_opening(page, seed=7)
     text = saved(page)
     assert text is not None
     return text
@@ -104,7 +92,7 @@ def test_import_replay_forwards_and_backwards_then_play_on_from_it(page: Page) -
     frames = game_frames(match, 0)
     for frame in frames:
         assert replay_at(page) == (0, frame.ply)
-        assert places(page, "#replay-board") == expected_places(frame.board), frame.ply
+        assert board_state(page, "#replay-board") == expected_places(frame.board), frame.ply
         if frame.ply < len(frames) - 1:
             page.locator("#replay-next").click()
     expect(page.locator("#replay-board .message")).to_have_text(
@@ -113,7 +101,7 @@ def test_import_replay_forwards_and_backwards_then_play_on_from_it(page: Page) -
     for frame in reversed(frames[:-1]):
         page.locator("#replay-prev").click()
         assert replay_at(page) == (0, frame.ply)
-        assert places(page, "#replay-board") == expected_places(frame.board)
+        assert board_state(page, "#replay-board") == expected_places(frame.board)
     expect(page.locator("#replay-first")).to_be_disabled()
     expect(page.locator("#replay-prev")).to_be_disabled()
 
@@ -123,7 +111,7 @@ def test_import_replay_forwards_and_backwards_then_play_on_from_it(page: Page) -
     fourth = game_frames(match, 3)
     page.locator('#replay-moves [data-ply="7"]').click()
     assert replay_at(page) == (3, 7)
-    assert places(page, "#replay-board") == expected_places(fourth[7].board)
+    assert board_state(page, "#replay-board") == expected_places(fourth[7].board)
     expect(page.locator('#replay-moves [data-ply="7"]')).to_have_attribute("aria-current", "step")
     dice = page.evaluate("() => [...document.querySelectorAll('#replay-board [data-die]')].map(d => +d.dataset.die)")
     assert fourth[7].dice is not None
@@ -133,7 +121,7 @@ def test_import_replay_forwards_and_backwards_then_play_on_from_it(page: Page) -
     page.keyboard.press("ArrowLeft")
     third = game_frames(match, 2)
     assert replay_at(page) == (2, len(third) - 1)
-    assert places(page, "#replay-board") == expected_places(third[-1].board)
+    assert board_state(page, "#replay-board") == expected_places(third[-1].board)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("End")
     assert replay_at(page) == (3, len(fourth) - 1)
@@ -164,7 +152,7 @@ def test_import_replay_forwards_and_backwards_then_play_on_from_it(page: Page) -
     assert current.score == match.score
     assert [g.game.actions for g in current.games] == [g.game.actions for g in match.games]
     assert wait_phase(page, "match-over") == "match-over"
-    assert places(page, "#board") == expected_places(match.game.board_for(0))
+    assert board_state(page, "#board") == expected_places(match.game.board_for(0))
 
 
 def test_export_parses_back_to_the_same_match(page: Page) -> None:
@@ -276,7 +264,7 @@ def test_paste_an_xgid_and_play_on(page: Page) -> None:
     expect(dialog).to_be_hidden()
     expect(page.locator("#rec-message")).to_have_text("Position set up (XGID).")
     position, info = decode_gnubg_id(read.gnubg_id)
-    assert places(page, "#board") == expected_places(position if info.on_roll == 0 else position.swapped())
+    assert board_state(page, "#board") == expected_places(position if info.on_roll == 0 else position.swapped())
     button(page, "Copy gnubg ID").click()
     expect(page.locator("#rec-id-text")).to_have_value(read.gnubg_id)
     button(page, "Copy XGID").click()
@@ -310,7 +298,7 @@ def test_paste_a_gnubg_id_that_gnubg_made(page: Page) -> None:
     expect(page.locator("#setup-status")).to_have_text("gnubg ID read.")
     page.locator("#setup-play").click()
     expect(page.locator("#setup-dialog")).to_be_hidden()
-    assert places(page, "#board") == expected_places(position if info.on_roll == 0 else position.swapped())
+    assert board_state(page, "#board") == expected_places(position if info.on_roll == 0 else position.swapped())
     button(page, "Copy gnubg ID").click()
     expect(page.locator("#rec-id-text")).to_have_value(step.gnubg_id)
     cube = page.locator("#board [data-cube]")
