@@ -37,6 +37,7 @@ from core.dice import ROLLS
 from core.position import Position
 
 from . import engine, npenc
+from .match import pubeval_scorer
 from .mlp import MLP, flip
 from .npbot import NumpyBot, _equity, mlp_from_net
 
@@ -80,6 +81,10 @@ def gen(args: argparse.Namespace) -> None:
     G = args.batch
     pos = [init] * G
     first = np.ones(G, dtype=bool)
+    # a share of the games is played against pubeval, for positions that self-play never
+    # reaches (a weaker opponent's blots and loose play); -1: self-play, else pubeval's turn parity
+    pub = np.where(rng.random(G) < args.pubeval, rng.integers(0, 2, size=G), -1)
+    turn = np.zeros(G, dtype=np.int64)
     pending: list[Position] = []
     xs: list[np.ndarray] = []
     ys: list[np.ndarray] = []
@@ -119,17 +124,25 @@ def gen(args: argparse.Namespace) -> None:
         val = -_equity(bot.probs(c.onroll, c.mover))
         finished, _pts = engine.terminal_values(c.onroll, c.mover)
         val = np.where(finished, 10.0, val)
+        pub_turn = (pub == turn)[c.game]
+        if pub_turn.any():
+            rows = np.flatnonzero(pub_turn)
+            race_before = npenc.race(np.array([p.player for p in pos]), np.array([p.opponent for p in pos]))
+            val[rows] = pubeval_scorer(c, rows, race_before[c.game[rows]])
         best = engine.segment_argmax(val, c.seg)
         first[:] = False
+        turn ^= 1
         for g in range(G):
             b = int(best[g])
             lo, hi = int(c.seg[g]), int(c.seg[g + 1])
-            if hi - lo > 1 and rng.random() < args.explore:
+            if hi - lo > 1 and pub[g] != 1 - turn[g] and rng.random() < args.explore:
                 order = lo + np.argsort(-val[lo:hi], kind="stable")[:3]
                 b = int(order[rng.integers(len(order))])
             if finished[b]:
                 pos[g] = init
                 first[g] = True
+                turn[g] = 0
+                pub[g] = rng.integers(0, 2) if rng.random() < args.pubeval else -1
             else:
                 pos[g] = engine.to_position(c.onroll[b], c.mover[b])
     if xs:
@@ -200,6 +213,8 @@ def main() -> None:
     g.add_argument("--batch", type=int, default=64, help="games played side by side")
     g.add_argument("--sample", type=float, default=0.25, help="chance that a position is kept")
     g.add_argument("--explore", type=float, default=0.1, help="chance of a random play among the top 3")
+    g.add_argument("--pubeval", type=float, default=0.0,
+                   help="share of the games in which one side (drawn at random) plays pubeval's choice")
     g.add_argument("--group", type=int, default=48, help="positions per 1-ply batch")
     g.add_argument("--chunk", type=int, default=5000, help="positions per file")
     f = sub.add_parser("fit")

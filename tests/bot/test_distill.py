@@ -48,7 +48,7 @@ def test_gen_then_fit_lowers_the_loss_on_its_data(tmp_path: Path) -> None:
     ckpt.write_bytes(pickle.dumps(state))
     data = tmp_path / "data"
     distill.gen(argparse.Namespace(ckpt=str(ckpt), out=str(data), seed=3, positions=200, batch=16, sample=0.5,
-                                   explore=0.1, group=40, chunk=100))
+                                   explore=0.1, group=40, chunk=100, pubeval=0.0))
     chunks = sorted(data.glob("chunk_*.npz"))
     assert chunks
     x = np.concatenate([np.load(c)["x"] for c in chunks])
@@ -66,6 +66,33 @@ def test_gen_then_fit_lowers_the_loss_on_its_data(tmp_path: Path) -> None:
     assert loss(fitted) < loss(net)
     assert st["history"][-1]["settings"] == {"algorithm": "test"}
     assert st["settings"]["positions"] > 0
+
+
+def test_gen_plays_a_share_of_its_games_against_pubeval(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``--pubeval 1`` every game has a pubeval side, which picks its plays on every other turn."""
+    from bot_training import distill, match
+
+    calls: list[tuple[int, int]] = []
+
+    def counting(c, rows, race_before):  # type: ignore[no-untyped-def]
+        calls.append((len(rows), len(set(c.game[rows].tolist()))))
+        return match.pubeval_scorer(c, rows, race_before)
+
+    monkeypatch.setattr(distill, "pubeval_scorer", counting)
+    ckpt = str(Path(distill.__file__).parent.parent / "core" / "bot" / "weights" / "net.json.gz")
+    common = {"ckpt": ckpt, "seed": 5, "positions": 60, "batch": 8, "sample": 0.5, "explore": 0.0, "group": 30,
+              "chunk": 60}
+    distill.gen(argparse.Namespace(out=str(tmp_path / "self"), pubeval=0.0, **common))
+    assert calls == []
+    distill.gen(argparse.Namespace(out=str(tmp_path / "pub"), pubeval=1.0, **common))
+    assert calls, "pubeval never chose a play"
+    # every game has a pubeval side: on any ply about half the games are on its turn
+    games = [g for _, g in calls]
+    assert sum(games) / len(games) == pytest.approx(4, abs=1.5)
+    x_self = np.load(sorted((tmp_path / "self").glob("chunk_*.npz"))[0])["x"]
+    x_pub = np.load(sorted((tmp_path / "pub").glob("chunk_*.npz"))[0])["x"]
+    assert x_self.shape[1] == x_pub.shape[1]
+    assert not np.array_equal(x_self, x_pub)
 
 
 def test_exported_weights_load_as_a_checkpoint() -> None:
