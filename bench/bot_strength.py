@@ -3,6 +3,10 @@
     python bench/bot_strength.py pubeval --level advanced --games 10000
     python bench/bot_strength.py pubeval --level strongest --games 2000
     python bench/bot_strength.py gnubg --level advanced --games 2000 --workers 6
+    # long runs in parts (one process per core), then pooled
+    python bench/bot_strength.py pubeval --level strongest --games 5000 --seed 41001 --save a.npy
+    python bench/bot_strength.py pubeval --level strongest --games 5000 --seed 41002 --save b.npy
+    python bench/bot_strength.py pool a.npy b.npy
 
 The bot is played through its numpy twin (:mod:`bot_training.npbot`: the same net, bear-off
 database and lookahead; ``tests/bot/test_numpy_twin.py`` checks that it picks the same
@@ -136,12 +140,23 @@ def gnubg_scorer(pool: GnubgPool):  # type: ignore[no-untyped-def]
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("opponent", choices=["pubeval", "gnubg"])
+    ap.add_argument("opponent", choices=["pubeval", "gnubg", "pool"], help="pool: pool the --save files given")
+    ap.add_argument("files", nargs="*", help="with pool: results saved by --save (distinct seeds)")
     ap.add_argument("--level", default="advanced")
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--workers", type=int, default=6)
     ap.add_argument("--seed", type=int, default=20240)
+    ap.add_argument("--save", help="write the points of every game (numpy .npy, duplicate pairs adjacent)")
     args = ap.parse_args()
+    if args.opponent == "pool":
+        if not args.files:
+            ap.error("pool needs the .npy files written by --save")
+        res = np.concatenate([np.load(f) for f in args.files])
+        print(f"pooled {len(args.files)} runs: {match.summary(res)}; "
+              f"gammons+bg won {np.mean(res >= 2):.3f} lost {np.mean(res <= -2):.3f}")
+        return
+    if args.files:
+        ap.error("files are only read by pool")
     twin = shipped_twin()
     meta = Net.load().meta["training"]
     t = time.time()
@@ -153,10 +168,14 @@ def main() -> None:
         other = gnubg_scorer(pool)
     try:
         res = match.play_match(twin.scorer(args.level), other, args.games // 2, seed=args.seed,
-                               batch=256 if args.opponent == "pubeval" else 128)
+                               batch=256 if args.opponent == "pubeval" else 128,
+                               progress=lambda r: print(f"  {len(r)} games: {r.mean():+.3f} ppg, "
+                                                        f"{time.time() - t:.0f} s", file=sys.stderr, flush=True))
     finally:
         if pool:
             pool.close()
+    if args.save:
+        np.save(args.save, res)
     print(f"level {args.level} vs {args.opponent}: {match.summary(res)}; weights after {meta['games']} training games; "
           f"gammons+bg won {np.mean(res >= 2):.3f} lost {np.mean(res <= -2):.3f}; {time.time() - t:.0f} s")
 

@@ -68,8 +68,11 @@ def load_net(path: str) -> MLP:
     return net
 
 
-def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int = 256) -> np.ndarray:
-    """Points won by ``a`` in each of ``2 * pairs`` games (duplicate dice)."""
+def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int = 256,
+               progress: Callable[[np.ndarray], None] | None = None) -> np.ndarray:
+    """Points won by ``a`` in each of ``2 * pairs`` games (duplicate dice).
+
+    ``progress``, if given, is called after each batch with the results so far."""
     max_plies = 400
     results = np.zeros(2 * pairs)
     init = Position.initial()
@@ -110,6 +113,8 @@ def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int =
             ply += 1
             if ply >= max_plies:
                 break
+        if progress:
+            progress(results[: ids[-1] + 1])
     return results
 
 
