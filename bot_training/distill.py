@@ -135,7 +135,8 @@ def gen(args: argparse.Namespace) -> None:
         for g in range(G):
             b = int(best[g])
             lo, hi = int(c.seg[g]), int(c.seg[g + 1])
-            if hi - lo > 1 and pub[g] != 1 - turn[g] and rng.random() < args.explore:
+            pubeval_moved = pub[g] == 1 - turn[g]  # turn has flipped already: the mover had the other parity
+            if hi - lo > 1 and not pubeval_moved and rng.random() < args.explore:
                 order = lo + np.argsort(-val[lo:hi], kind="stable")[:3]
                 b = int(order[rng.integers(len(order))])
             if finished[b]:
