@@ -138,6 +138,11 @@ def gnubg_scorer(pool: GnubgPool):  # type: ignore[no-untyped-def]
     return score
 
 
+def report(res: np.ndarray) -> str:
+    """ppg with its interval, wins, and the share of gammons (and backgammons) won and lost."""
+    return f"{match.summary(res)}; gammons+bg won {np.mean(res >= 2):.3f} lost {np.mean(res <= -2):.3f}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("opponent", choices=["pubeval", "gnubg", "pool"], help="pool: pool the --save files given")
@@ -152,8 +157,7 @@ def main() -> None:
         if not args.files:
             ap.error("pool needs the .npy files written by --save")
         res = np.concatenate([np.load(f) for f in args.files])
-        print(f"pooled {len(args.files)} runs: {match.summary(res)}; "
-              f"gammons+bg won {np.mean(res >= 2):.3f} lost {np.mean(res <= -2):.3f}")
+        print(f"pooled {len(args.files)} runs: {report(res)}")
         return
     if args.files:
         ap.error("files are only read by pool")
@@ -176,8 +180,8 @@ def main() -> None:
             pool.close()
     if args.save:
         np.save(args.save, res)
-    print(f"level {args.level} vs {args.opponent}: {match.summary(res)}; weights after {meta['games']} training games; "
-          f"gammons+bg won {np.mean(res >= 2):.3f} lost {np.mean(res <= -2):.3f}; {time.time() - t:.0f} s")
+    print(f"level {args.level} vs {args.opponent}: {report(res)}; weights after {meta['games']} training games; "
+          f"{time.time() - t:.0f} s")
 
 
 if __name__ == "__main__":
