@@ -12,6 +12,8 @@ better than the bare net. This turns the lookahead into training targets:
 2. ``fit``: supervised fine-tuning of the checkpoint on those targets (cross-entropy,
    minibatches, shuffled), written as a checkpoint that ``bot_training.export`` reads,
    with the settings of both steps in its ``history``.
+3. ``merge``: an ensemble of fitted nets stored as one wider net (their hidden units
+   side by side, outputs from the averaged logits), which the browser runs unchanged.
 
 Only our own engine and net produce the targets (no outside evaluations).
 
@@ -203,6 +205,32 @@ def fit(args: argparse.Namespace) -> None:
     print(f"wrote {args.out}", flush=True)
 
 
+def merge_nets(nets: list[MLP]) -> MLP:
+    """One net that computes the ensemble of ``nets``: their hidden units side by side, and
+    each output the sigmoid of the members' averaged logits (so it runs in the browser
+    unchanged, at the cost of the summed hidden sizes)."""
+    k = len(nets)
+    out = MLP(nets[0].w1.shape[0], sum(n.w1.shape[1] for n in nets))
+    out.load({"w1": np.concatenate([n.w1 for n in nets], axis=1), "b1": np.concatenate([n.b1 for n in nets]),
+              "w2": np.concatenate([n.w2 / k for n in nets], axis=0), "b2": sum(n.b2 for n in nets) / k})
+    return out
+
+
+def merge(args: argparse.Namespace) -> None:
+    loaded = [load_ckpt(p) for p in args.members]
+    net = merge_nets([m for m, _ in loaded])
+    first = loaded[0][1]
+    members = [{"checkpoint": os.path.basename(p), "settings": st["settings"], "history": st.get("history", [])}
+               for p, (_, st) in zip(args.members, loaded)]
+    settings = {"algorithm": "ensemble (bot_training.distill merge): the members' hidden units side by side, "
+                "outputs from their averaged logits", "hidden": int(net.w1.shape[1]), "members": members}
+    out = {"net": net.state(), "rng": None, "games": first["games"], "plies": first["plies"],
+           "seconds": sum(st["seconds"] for _, st in loaded), "settings": settings, "history": []}
+    with open(args.out, "wb") as f:
+        pickle.dump(out, f)
+    print(f"wrote {args.out}: {net.w1.shape[1]} hidden units from {len(loaded)} nets", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -229,8 +257,11 @@ def main() -> None:
     f.add_argument("--seed", type=int, default=1)
     f.add_argument("--hidden", type=int, default=0, help="widen the net to this many hidden units first")
     f.add_argument("--gen-note", default="")
+    m = sub.add_parser("merge", help="store an ensemble of nets as one wider net")
+    m.add_argument("--out", required=True)
+    m.add_argument("members", nargs="+", help="checkpoints (.pkl) or exported weights (.json.gz)")
     args = ap.parse_args()
-    gen(args) if args.cmd == "gen" else fit(args)
+    {"gen": gen, "fit": fit, "merge": merge}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -108,3 +108,19 @@ def test_exported_weights_load_as_a_checkpoint() -> None:
         assert np.array_equal(getattr(net, k), getattr(twin, k))
     meta = Net.load().meta["training"]
     assert st["games"] == meta["games"] and st["settings"] == meta["settings"]
+
+
+def test_merge_stores_the_ensemble_of_two_nets_as_one_wider_net() -> None:
+    from bot_training.distill import merge_nets
+    from bot_training.mlp import MLP, sigmoid
+
+    a, b = MLP(207, 12, seed=1), MLP(207, 8, seed=2)
+    b.b2 += 0.3
+    x = np.random.default_rng(5).random((50, 207)).astype(np.float32)
+    merged = merge_nets([a, b])
+    assert merged.w1.shape == (207, 20)
+    logits = [n.hidden(x) @ n.w2 + n.b2 for n in (a, b)]
+    expected = sigmoid((logits[0] + logits[1]) / 2.0)
+    np.testing.assert_allclose(merged.forward(x), expected, atol=1e-5)
+    # not simply one of the members
+    assert np.abs(merged.forward(x) - a.forward(x)).max() > 1e-3
