@@ -160,9 +160,12 @@ def fit(args: argparse.Namespace) -> None:
         net.w1 = np.concatenate([net.w1, (wrng.standard_normal((net.w1.shape[0], grow)) * 0.05).astype(np.float32)], 1)
         net.b1 = np.concatenate([net.b1, np.zeros(grow, dtype=np.float32)])
         net.w2 = np.concatenate([net.w2, np.zeros((grow, net.w2.shape[1]), dtype=np.float32)], 0)
-    files = sorted(glob.glob(os.path.join(args.data, "chunk_*.npz")))
-    if not files:
-        raise SystemExit(f"no chunk_*.npz in {args.data}")
+    files = []
+    for folder in args.data:
+        found = sorted(glob.glob(os.path.join(folder, "chunk_*.npz")))
+        if not found:
+            raise SystemExit(f"no chunk_*.npz in {folder}")
+        files += found
     data = [np.load(f) for f in files]
     x = np.concatenate([d["x"] for d in data])
     y = np.concatenate([d["y"] for d in data])
@@ -248,7 +251,7 @@ def main() -> None:
     g.add_argument("--chunk", type=int, default=5000, help="positions per file")
     f = sub.add_parser("fit")
     f.add_argument("--ckpt", required=True)
-    f.add_argument("--data", required=True)
+    f.add_argument("--data", required=True, nargs="+", help="one or more folders written by gen")
     f.add_argument("--out", required=True)
     f.add_argument("--epochs", type=int, default=10)
     f.add_argument("--mb", type=int, default=128)

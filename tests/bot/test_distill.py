@@ -60,7 +60,7 @@ def test_gen_then_fit_lowers_the_loss_on_its_data(tmp_path: Path) -> None:
         return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
     out = tmp_path / "fit.pkl"
-    distill.fit(argparse.Namespace(ckpt=str(ckpt), data=str(data), out=str(out), epochs=4, mb=16, lr=0.5,
+    distill.fit(argparse.Namespace(ckpt=str(ckpt), data=[str(data)], out=str(out), epochs=4, mb=16, lr=0.5,
                                    lr_end=0.1, seed=1, hidden=0, gen_note="test"))
     fitted, st = distill.load_ckpt(str(out))
     assert loss(fitted) < loss(net)
@@ -124,3 +124,26 @@ def test_merge_stores_the_ensemble_of_two_nets_as_one_wider_net() -> None:
     np.testing.assert_allclose(merged.forward(x), expected, atol=1e-5)
     # not simply one of the members
     assert np.abs(merged.forward(x) - a.forward(x)).max() > 1e-3
+
+
+def test_fit_reads_every_data_folder_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bot_training import distill
+    from bot_training.npbot import shipped_twin
+
+    ckpt = tmp_path / "base.pkl"
+    ckpt.write_bytes(pickle.dumps({"net": shipped_twin().net.state(), "rng": None, "games": 1, "plies": 1,
+                                   "seconds": 0.0, "settings": {"algorithm": "test"}, "history": []}))
+    rng = np.random.default_rng(3)
+    folders = []
+    for name, n in (("a", 30), ("b", 50)):
+        folder = tmp_path / name
+        folder.mkdir()
+        np.savez(folder / "chunk_s1_0000.npz", x=(rng.random((n, 207)) < 0.1).astype(np.float32),
+                 y=rng.random((n, 5)).astype(np.float32))
+        folders.append(str(folder))
+    args = {"ckpt": str(ckpt), "out": str(tmp_path / "fit.pkl"), "epochs": 1, "mb": 8, "lr": 0.1, "lr_end": 0.1,
+            "seed": 1, "hidden": 0, "gen_note": ""}
+    distill.fit(argparse.Namespace(data=folders, **args))
+    assert "72 training, 8 validation positions" in capsys.readouterr().out  # 30 + 50, a tenth kept apart
+    with pytest.raises(SystemExit, match="no chunk"):
+        distill.fit(argparse.Namespace(data=[folders[0], str(tmp_path)], **args))
