@@ -124,6 +124,7 @@ build() {
   "$PYTHON" tools/gen_embed_manifest.py dist
   "$PYTHON" tools/gen_sw.py dist
   printf 'dist/: %s files, %s\n' "$(find dist -type f | wc -l)" "$(du -sh dist | cut -f1)" >&2
+  "$PYTHON" tools/serve.py --dir dist --first-visit >&2
 }
 
 serve() {

@@ -6,14 +6,20 @@ The headers come from netlify.toml's ``[[headers]]`` rules (one source of truth,
 tests run under the production Content-Security-Policy); MIME types are set explicitly, since
 Pyodide needs ``application/wasm`` and the platform's ``mimetypes`` table varies. ``--port 0``
 takes a free port. The first line printed is ``Videau is served at http://localhost:PORT/``.
+
+Text, WebAssembly and the wheel are sent gzip-compressed to a client that accepts it, as
+Netlify does (``Content-Encoding: gzip``, ``Vary: Accept-Encoding``); each file is compressed
+once per modification. ``first_visit_bytes`` tells what a first visit transfers.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import http.server
 import re
+import threading
 import tomllib
 from dataclasses import dataclass
 from functools import partial
@@ -43,6 +49,12 @@ MIME_TYPES = {
     ".woff2": "font/woff2",
     ".mat": "text/plain; charset=utf-8",
 }
+
+# Compressed on the way out (PNG and woff2 are compressed already).
+COMPRESSIBLE = frozenset(
+    {".html", ".js", ".mjs", ".css", ".json", ".map", ".webmanifest", ".wasm", ".whl", ".zip", ".py", ".toml"}
+    | {".txt", ".md", ".svg", ".mat"}
+)
 
 # Only this header may appear in several matching rules; see netlify.toml.
 CSP = "content-security-policy"
@@ -116,6 +128,37 @@ def headers_for(url_path: str, rules: list[HeaderRule]) -> list[tuple[str, str]]
     return [*single.values(), *dict.fromkeys(policies)]
 
 
+_GZIP_CACHE: dict[str, tuple[float, bytes]] = {}
+_GZIP_LOCK = threading.Lock()
+
+
+def gzipped(path: Path) -> bytes:
+    """``path``'s bytes gzip-compressed, computed once per modification time."""
+    key, mtime = str(path), path.stat().st_mtime
+    with _GZIP_LOCK:
+        cached = _GZIP_CACHE.get(key)
+    if cached is not None and cached[0] == mtime:
+        return cached[1]
+    body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+    with _GZIP_LOCK:
+        _GZIP_CACHE[key] = (mtime, body)
+    return body
+
+
+def first_visit_bytes(directory: Path) -> tuple[int, int]:
+    """Bytes of every file in ``directory`` as stored and as sent compressed.
+
+    The service worker precaches the whole site on the first visit, so this is what a first
+    visit costs: ``(raw, sent)``.
+    """
+    raw = sent = 0
+    for path in sorted(p for p in directory.rglob("*") if p.is_file()):
+        size = path.stat().st_size
+        raw += size
+        sent += len(gzipped(path)) if path.suffix.lower() in COMPRESSIBLE else size
+    return raw, sent
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files from ``directory`` with explicit MIME types and netlify.toml's headers."""
 
@@ -134,9 +177,41 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_header(name, value)
         super().end_headers()
 
+    def send_head(self) -> Any:
+        """Send a compressible file gzipped when the client accepts it; the rest as usual."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not accepts or not path.is_file() or path.suffix.lower() not in COMPRESSIBLE:
+            return super().send_head()
+        body = gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.end_headers()
+        return _Body(body)
+
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(format, *args)
+
+
+class _Body:
+    """The file-like value ``send_head`` returns: ``copyfile`` reads it, then it is closed."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def read(self, size: int = -1) -> bytes:
+        data, self.data = (self.data, b"") if size < 0 else (self.data[:size], self.data[size:])
+        return data
+
+    def close(self) -> None:
+        self.data = b""
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -145,9 +220,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--dir", type=Path, default=ROOT / "dist")
     parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    parser.add_argument("--first-visit", action="store_true", help="print what a first visit transfers, and exit")
     args = parser.parse_args(argv)
 
     directory: Path = args.dir.resolve()
+    if args.first_visit:
+        raw, sent = first_visit_bytes(directory)
+        print(f"first visit (the service worker precaches every file): {sent / 1e6:.1f} MB sent compressed, "
+              f"{raw / 1e6:.1f} MB stored")
+        return
     if not (directory / "index.html").is_file():
         parser.error(f"{directory} has no index.html: run ./build.sh build first")
     Handler.rules = load_header_rules()

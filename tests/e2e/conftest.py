@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 from urllib.request import urlopen
 
 import pytest
-from e2e_helpers import PageErrors
+from e2e_helpers import OFFLINE_PROBE, PageErrors
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +124,7 @@ def page(context: BrowserContext, page_errors: PageErrors, request: pytest.Fixtu
     page = context.new_page()
 
     def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
+        if message.type == "error" and OFFLINE_PROBE not in str(message.location.get("url")):
             location = message.location
             page_errors.console.append(f"{message.text} ({location.get('url')}:{location.get('lineNumber')})")
 

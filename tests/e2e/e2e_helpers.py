@@ -46,5 +46,22 @@ def go_offline(page: Page) -> None:
     page.context.set_offline(True)
 
 
+OFFLINE_PROBE = "offline-probe-"
+"""The name of :func:`assert_offline`'s request, whose failure the console reports (not an error)."""
+
+
+def assert_offline(page: Page) -> None:
+    """The page's network is really cut: a request the service worker has not cached fails.
+
+    ``navigator.onLine`` is no proof: some Chromium builds (150) report ``true`` after a
+    reload although the context is offline.
+    """
+    outcome = page.evaluate(
+        f"() => fetch('./{OFFLINE_PROBE}' + Date.now(), {{cache: 'no-store'}})"
+        ".then(r => 'status ' + r.status, () => 'failed')"
+    )
+    assert outcome == "failed", f"the network is not cut: {outcome}"
+
+
 def go_online(page: Page) -> None:
     page.context.set_offline(False)

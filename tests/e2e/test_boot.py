@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from e2e_helpers import go_offline, wait_ready
+from e2e_helpers import assert_offline, go_offline, wait_ready
 from playwright.sync_api import Page
 
 
@@ -26,5 +26,5 @@ def test_app_starts_offline_after_one_visit(page: Page) -> None:
     go_offline(page)
     page.reload()
     wait_ready(page)
-    assert page.evaluate("() => navigator.onLine") is False
+    assert_offline(page)
     assert page.evaluate("() => navigator.serviceWorker.controller !== null")

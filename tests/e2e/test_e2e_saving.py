@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from e2e_helpers import go_offline, wait_ready
+from e2e_helpers import assert_offline, go_offline, wait_ready
 from match_helpers import (
     board_state,
     button,
@@ -132,7 +132,7 @@ def test_offline_after_the_first_visit_a_game_can_be_finished(page: Page) -> Non
     go_offline(page)
     page.reload()
     wait_ready(page)
-    assert page.evaluate("() => navigator.onLine") is False
+    assert_offline(page)
     wait_phase(page, "opening")
     button(page, "Roll").click()
     play_turn(page)
