@@ -539,7 +539,7 @@ class Game:
         if turn.legal_play_count == 0:
             return self._played(())
         if not turn.is_complete:
-            self._refuse("confirm", reasons.TURN_NOT_COMPLETE, f"{reasons.describe(_unfinished(turn))}")
+            self._refuse("confirm", reasons.TURN_NOT_COMPLETE, f"{reasons.describe(turn.unfinished_reason())}")
         return self._played(turn.play())
 
     def pass_turn(self, *, by: int | None = None) -> Game:
@@ -591,7 +591,7 @@ class Game:
         except IllegalPlayError as exc:
             raise IllegalActionError(f"play {steps}: {exc}", exc.reason) from None
         if not walk.is_complete:
-            self._refuse(f"play {steps}", _unfinished(walk))
+            self._refuse(f"play {steps}", walk.unfinished_reason())
         return self._played(walk.play())
 
     def _played(self, play: Play | tuple[()]) -> Game:
@@ -751,8 +751,3 @@ def _as_steps(steps: object) -> tuple[Step, ...] | None:
             return None
         out.append((s, t))
     return tuple(out)
-
-
-def _unfinished(turn: Turn) -> str:
-    d1, d2 = turn.dice
-    return reasons.BOTH_DICE if d1 != d2 else reasons.ALL_DICE

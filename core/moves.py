@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .errors import BackgammonError
+from .dice import Roll
 from .position import BAR, Position
 
 Step = tuple[int, int]
@@ -227,13 +227,7 @@ def _finish(position: Position, found: dict[int, tuple[int, int, tuple[tuple[int
     return tuple([Play(position, raw, m, hits) for m, hits, raw in found.values()])
 
 
-def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
-    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-        raise BackgammonError(f"dice {tuple(dice)!r}: two numbers from 1 to 6 expected", "invalid-dice")
-    return dice[0], dice[1]
-
-
-def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
+def legal_plays(position: Position, dice: Sequence[int] | Roll) -> tuple[Play, ...]:
     """Every legal play of the player on roll, one per distinct resulting position.
 
     An empty tuple means the roll cannot be played at all.
@@ -243,12 +237,12 @@ def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
     >>> [p.steps for p in legal_plays(pos, (6, 1))]
     [((25, 24),)]
     """
-    d1, d2 = _check_dice(dice)
+    roll = Roll.of(dice)
     m = pack(position.player)
     board = _Board(position)
-    if d1 == d2:
-        return _finish(position, _doubles(m, d1, board))
-    big, small = (d1, d2) if d1 > d2 else (d2, d1)
+    if roll.is_double:
+        return _finish(position, _doubles(m, roll.first, board))
+    big, small = roll.high, roll.low
     outside = sum(position.player[6:])
     if outside >= 3 and not position.player[BAR]:
         found = _two_dice_contact(m, big, small, board)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .dice import Roll
 from .errors import BackgammonError, InvalidRecordError
 from .game import Action, Game
 from .match import MAX_LENGTH, Match
@@ -322,7 +323,7 @@ def _replay_game(match: Match, number: int, events: list[_Event]) -> Match:
                 assert ev.dice is not None
                 d1, d2 = ev.dice
                 if first_move and game.phase == "opening":
-                    if d1 == d2:
+                    if Roll.of(ev.dice).is_double:
                         raise InvalidRecordError(f"{where}: the opening roll cannot be a double ({d1}{d2})")
                     high, low = max(d1, d2), min(d1, d2)
                     match = match.opening_with(high, low) if ev.player == 0 else match.opening_with(low, high)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import reasons
+from .dice import Roll
 from .errors import IllegalPlayError
 from .moves import Play, Step, _apply, _Board, _singles, legal_plays, pack, steps_hits
 from .position import BAR, Position
@@ -69,10 +70,14 @@ class Turn:
 
     # -- state ------------------------------------------------------------
     @property
+    def roll(self) -> Roll:
+        """The dice as a :class:`~core.dice.Roll` (which knows whether it is a double)."""
+        return Roll.of(self.dice)
+
+    @property
     def all_dice(self) -> tuple[int, ...]:
         """The dice of the roll as steps: four for doubles."""
-        d1, d2 = self.dice
-        return (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
+        return self.roll.steps
 
     @property
     def dice_left(self) -> tuple[int, ...]:
@@ -282,12 +287,17 @@ class Turn:
                 if reason in refusals:
                     return reason
         # the step is possible on its own: a rule on using the dice forbids it
-        d1, d2 = self.dice
-        if d1 != d2 and self._plan.length == 1:
+        if not self.roll.is_double and self._plan.length == 1:
             return reasons.LARGER_DIE
-        if d1 != d2:
-            return reasons.BOTH_DICE
-        return reasons.ALL_DICE
+        return self.unfinished_reason()
+
+    def unfinished_reason(self) -> str:
+        """The rule a turn stopped short of its dice breaks: use both dice, or as many as possible (doubles).
+
+        >>> Turn.start(Position.initial(), (6, 6)).unfinished_reason()
+        'must-use-all-dice'
+        """
+        return reasons.ALL_DICE if self.roll.is_double else reasons.BOTH_DICE
 
 
 def _all_home(position: Position) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.moves import Play, _apply, _Board, _check_dice, _finish, _singles, pack
+from core.dice import Roll
+from core.moves import Play, _apply, _Board, _finish, _singles, pack
 from core.position import Position
 
 
@@ -18,9 +19,10 @@ def reference_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]
 
     Slow and obviously right; :func:`legal_plays` is tested against it.
     """
-    d1, d2 = _check_dice(dice)
+    roll = Roll.of(dice)
+    d1, d2 = roll.dice
     board = _Board(position)
-    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+    orders = [roll.steps] if roll.is_double else [(d1, d2), (d2, d1)]
     found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
     first_die: dict[int, set[int]] = {}
 
@@ -40,7 +42,7 @@ def reference_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]
         walk(m0, 0, order, ())
     most = max((len(v[2]) for v in found.values()), default=0)
     found = {k: v for k, v in found.items() if len(v[2]) == most}
-    if d1 != d2 and most == 1:
+    if not roll.is_double and most == 1:
         # only one die can be played: the larger one if it can be
         big = max(d1, d2)
         if any(big in dice_used for dice_used in first_die.values()):
