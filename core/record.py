@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from .dice import Roll
 from .errors import BackgammonError, InvalidRecordError
 from .game import Action, Game
-from .match import MAX_LENGTH, Match
+from .limits import MAX_MATCH_LENGTH
+from .match import Match
 
 __all__ = ["format_mat", "parse_mat"]
 
@@ -244,8 +245,10 @@ def parse_mat(text: str) -> Match:
                     continue  # other programs' header lines
                 raise InvalidRecordError(f".mat line {number}: expected 'N point match', got {stripped[:40]!r}")
             length = int(m.group(1))
-            if length > MAX_LENGTH:
-                raise InvalidRecordError(f".mat line {number}: a {length}-point match is longer than {MAX_LENGTH}")
+            if length > MAX_MATCH_LENGTH:
+                raise InvalidRecordError(
+                    f".mat line {number}: a {length}-point match is longer than {MAX_MATCH_LENGTH}"
+                )
             continue
         m = _GAME.match(line)
         if m:
