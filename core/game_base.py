@@ -32,7 +32,7 @@ Phase = Literal["opening", "roll", "move", "double", "resign", "over"]
 
 @dataclass(frozen=True)
 class GameBase:
-    """One game: board, dice, cube, offers, result and history. Build with :meth:`new` or :meth:`from_position`.
+    """A game's fields and questions; :class:`~core.game.Game` adds the actions and the constructors.
 
     * ``position``: the board at the start of the current turn, seen by ``turn``
       (by player 0 in the opening phase; by the winner once over);

@@ -33,6 +33,7 @@ from .errors import IllegalActionError, InvalidStateError
 from .game import Action, Game, Setup
 from .ids import GameState, MatchInfo, Resignation
 from .limits import MAX_MATCH_LENGTH
+from .match_info import MAX_SCORE
 from .moves import Play, Step
 from .position import Position
 
@@ -40,8 +41,6 @@ __all__ = ["MAX_LENGTH", "MAX_MATCH_LENGTH", "Match", "PlayedGame"]
 
 MAX_LENGTH = MAX_MATCH_LENGTH
 """The longest match (an alias of :data:`core.limits.MAX_MATCH_LENGTH`, kept for old imports)."""
-
-_MAX_ID_SCORE = (1 << 15) - 1
 
 
 def _is_int(value: object) -> bool:
@@ -384,7 +383,7 @@ class Match:
         game = self.game
         on_roll = 0 if game.turn is None else game.turn
         acting = game.player_to_act
-        top = self.length or _MAX_ID_SCORE
+        top = self.length or MAX_SCORE
         score = (min(self.score[0], top), min(self.score[1], top))
         if game.phase == "opening":
             state = GameState.NOT_STARTED

@@ -10,6 +10,8 @@ the English sentence used in error messages.
 
 from __future__ import annotations
 
+from .limits import MAX_CUBE
+
 LEGAL = "legal"
 NO_CHECKER = "no-checker-there"
 NOT_YOUR_CHECKER = "not-your-checker"
@@ -73,7 +75,7 @@ _ENGLISH = {
     ALREADY_ROLLED: "you may only do that before rolling",
     CUBE_NOT_YOURS: "only the owner of the cube may redouble",
     CUBE_UNAVAILABLE: "the cube is not in play in this game",
-    CUBE_AT_MAX: "the cube is already at 64",
+    CUBE_AT_MAX: f"the cube is already at {MAX_CUBE}",
     NO_OFFER: "there is no offer to answer",
     RESIGN_NOT_HIGHER: "after a declined offer only a higher one may follow this turn",
     INVALID_RESIGN: "resign a single game, a gammon or a backgammon",
