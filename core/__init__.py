@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from .dice import Roll
 from .errors import (
     AmbiguousPlayError,
     BackgammonError,
@@ -18,7 +19,7 @@ from .errors import (
     InvalidRecordError,
     InvalidStateError,
 )
-from .game import Game, GameResult
+from .game import Action, Game, GameResult, Setup
 from .match import Match
 from .moves import Play, Step, legal_plays
 from .notation import format_play, parse_play
@@ -26,6 +27,7 @@ from .position import Position
 from .turn import Turn
 
 __all__ = [
+    "Action",
     "AmbiguousPlayError",
     "BackgammonError",
     "Game",
@@ -40,6 +42,8 @@ __all__ = [
     "Match",
     "Play",
     "Position",
+    "Roll",
+    "Setup",
     "Step",
     "Turn",
     "format_play",

@@ -34,6 +34,73 @@ MAX_OPENING_TIES = 1000
 """An rng that ties this many opening rolls in a row is taken to be broken."""
 
 
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Two dice in the order rolled, a value that knows whether it is a double.
+
+    Build with :meth:`of` (from a pair, checked); ``steps`` are the die values
+    to play: four for a double, otherwise the larger die first.
+
+    >>> Roll.of((3, 5)).steps, Roll.of((3, 5)).is_double
+    ((5, 3), False)
+    >>> Roll.of([4, 4]).steps
+    (4, 4, 4, 4)
+    >>> Roll.of((0, 7))
+    Traceback (most recent call last):
+    ...
+    core.errors.BackgammonError: dice (0, 7): two numbers from 1 to 6 expected
+    """
+
+    first: int
+    second: int
+
+    def __post_init__(self) -> None:
+        if not (_is_die(self.first) and _is_die(self.second)):
+            raise BackgammonError(f"dice {(self.first, self.second)!r}: two numbers from 1 to 6 expected", INVALID_DICE)
+
+    @classmethod
+    def of(cls, dice: Sequence[object] | Roll) -> Roll:
+        """The roll of ``dice`` (a pair of numbers 1..6, or a :class:`Roll`), checked."""
+        if isinstance(dice, Roll):
+            return dice
+        if isinstance(dice, tuple) and len(dice) == 2 and type(dice[0]) is int and type(dice[1]) is int:
+            found = _BY_DICE.get(dice)  # type: ignore[arg-type]
+            if found is not None:
+                return found
+        first, second = check_dice(dice)
+        return cls(first, second)  # pragma: no cover - check_dice refuses what the table lacks
+
+    @property
+    def is_double(self) -> bool:
+        """True when both dice show the same number (the roll is played four times)."""
+        return self.first == self.second
+
+    @property
+    def high(self) -> int:
+        """The larger die."""
+        return max(self.first, self.second)
+
+    @property
+    def low(self) -> int:
+        """The smaller die."""
+        return min(self.first, self.second)
+
+    @property
+    def dice(self) -> Dice:
+        """The two dice as a pair, in the order rolled."""
+        return self.first, self.second
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        """The die values to play: four for a double, otherwise the larger die first."""
+        if self.first == self.second:
+            return (self.first,) * 4
+        return self.high, self.low
+
+    def __str__(self) -> str:
+        return f"{self.first}{self.second}"
+
+
 class WeightedRoll(NamedTuple):
     """One of the 21 distinct rolls: ``high >= low``; ``ways`` is 1 for doubles, 2 otherwise."""
 
@@ -54,12 +121,6 @@ class WeightedRoll(NamedTuple):
         Fraction(1, 18)
         """
         return Fraction(self.ways, 36)
-
-
-ROLLS: tuple[WeightedRoll, ...] = tuple(
-    WeightedRoll(high, low, 1 if high == low else 2) for high in range(1, 7) for low in range(1, high + 1)
-)
-"""The 21 distinct rolls, ``(1, 1), (2, 1), (2, 2) ... (6, 6)``, with their weights out of 36."""
 
 
 def _is_die(value: object) -> bool:
@@ -83,6 +144,14 @@ def check_dice(dice: Sequence[object]) -> Dice:
     if len(values) != 2 or not all(_is_die(d) for d in values):
         raise BackgammonError(f"dice {values!r}: two numbers from 1 to 6 expected", INVALID_DICE)
     return values[0], values[1]  # type: ignore[return-value]
+
+
+_BY_DICE: dict[Dice, Roll] = {(a, b): Roll(a, b) for a in range(1, 7) for b in range(1, 7)}
+
+ROLLS: tuple[WeightedRoll, ...] = tuple(
+    WeightedRoll(high, low, 1 if Roll(high, low).is_double else 2) for high in range(1, 7) for low in range(1, high + 1)
+)
+"""The 21 distinct rolls, ``(1, 1), (2, 1), (2, 2) ... (6, 6)``, with their weights out of 36."""
 
 
 def roll_die(rng: Rng) -> int:
@@ -126,7 +195,7 @@ class OpeningRoll:
 
     def __post_init__(self) -> None:
         check_dice(self.dice)
-        if self.dice[0] == self.dice[1]:
+        if Roll.of(self.dice).is_double:
             raise BackgammonError(f"opening dice {self.dice}: a tie is rolled again", INVALID_DICE)
         if not all(_is_die(t) for t in self.ties):
             raise BackgammonError(f"opening ties {self.ties!r}: numbers from 1 to 6 expected", INVALID_DICE)

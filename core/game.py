@@ -36,15 +36,18 @@ GameResult(winner=1, points=1, kind='single', how='pass')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, NoReturn
+from typing import Any, NoReturn
 
 from . import reasons
+from .action import RESIGN_KINDS, Action, ActionKind, GameResult, ResignOffer, ResultKind, WinHow
 from .dice import Dice, OpeningRoll, Rng, check_dice, opening_roll, roll
 from .errors import BackgammonError, IllegalActionError, IllegalPlayError, InvalidStateError
+from .game_base import GameBase, Phase
+from .limits import MAX_CUBE
 from .moves import Play, Step
 from .notation import parse_play
 from .position import BAR, CHECKERS, Position
+from .setup import Setup
 from .turn import Turn
 
 __all__ = [
@@ -61,103 +64,7 @@ __all__ = [
     "WinHow",
 ]
 
-Phase = Literal["opening", "roll", "move", "double", "resign", "over"]
-ResultKind = Literal["single", "gammon", "backgammon"]
-WinHow = Literal["bear-off", "pass", "resign"]
-ActionKind = Literal["opening", "roll", "play", "double", "take", "drop", "resign", "accept", "decline"]
-
-MAX_CUBE = 64
-"""The cube goes no higher (the rules text: "à un maximum de 64")."""
-
-RESIGN_KINDS: dict[int, ResultKind] = {1: "single", 2: "gammon", 3: "backgammon"}
-"""Resignation levels and what each gives up."""
-
 _MULTIPLIER: dict[ResultKind, int] = {"single": 1, "gammon": 2, "backgammon": 3}
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One entry of a game's history, enough to replay it.
-
-    * ``opening``: ``player`` moves first; ``dice`` = (player 0's die, player 1's),
-      ``ties`` = the values of the tied rolls before it.
-    * ``roll``: ``dice`` in the order rolled.
-    * ``play``: ``steps`` in the mover's numbering (25 = bar, 0 = off); empty when
-      the roll could not be played.
-    * ``double`` / ``take`` / ``drop``; ``resign`` (``level`` 1..3) / ``accept`` / ``decline``.
-
-    >>> str(Action("play", 0, steps=((8, 5), (6, 5))))
-    'player 0 plays 8/5 6/5'
-    """
-
-    kind: ActionKind
-    player: int
-    dice: Dice | None = None
-    steps: tuple[Step, ...] = ()
-    level: int = 0
-    ties: tuple[int, ...] = ()
-
-    def __str__(self) -> str:
-        who = f"player {self.player}"
-        if self.kind == "opening" and self.dice is not None:
-            tied = "".join(f"{t}{t} tied, " for t in self.ties)
-            return f"opening roll: {tied}{self.dice[0]} for player 0, {self.dice[1]} for player 1"
-        if self.kind == "roll" and self.dice is not None:
-            return f"{who} rolls {self.dice[0]}{self.dice[1]}"
-        if self.kind == "play":
-            from .notation import format_play
-
-            return f"{who} plays {format_play(self.steps)}" if self.steps else f"{who} cannot move"
-        if self.kind == "resign":
-            return f"{who} offers to resign a {RESIGN_KINDS.get(self.level, '?')}"
-        words = {"double": "doubles", "take": "takes", "drop": "passes", "accept": "accepts", "decline": "declines"}
-        return f"{who} {words.get(self.kind, self.kind)}"
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """How a game ended: ``points`` = multiplier x cube.
-
-    ``kind`` is what happened on the board or what was resigned; with the
-    Jacoby rule and a cube never turned, a gammon still says ``"gammon"`` but
-    scores one point.
-    """
-
-    winner: int
-    points: int
-    kind: ResultKind
-    how: WinHow
-
-    @property
-    def loser(self) -> int:
-        """The other player."""
-        return 1 - self.winner
-
-
-@dataclass(frozen=True, slots=True)
-class ResignOffer:
-    """A resignation on the table: ``by`` offers to lose ``level`` (1 single, 2 gammon, 3 backgammon)."""
-
-    level: int
-    by: int
-
-    @property
-    def kind(self) -> ResultKind:
-        """``"single"``, ``"gammon"`` or ``"backgammon"``."""
-        return RESIGN_KINDS[self.level]
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """How a game set up with :meth:`Game.from_position` started (saved to replay it)."""
-
-    position: Position
-    turn: int
-    dice: Dice | None = None
-    cube: int = 1
-    cube_owner: int | None = None
-    double_offered: bool = False
-    resignation: int = 0
 
 
 def _is_int(value: object) -> bool:
@@ -173,40 +80,12 @@ def _bear_off_result(winner: int, loser_side: tuple[int, ...]) -> ResultKind:
     return "gammon"
 
 
-@dataclass(frozen=True)
-class Game:
-    """One game: board, dice, cube, offers, result and history. Build with :meth:`new` or :meth:`from_position`.
+class Game(GameBase):
+    """One game: board, dice, cube, offers, result and history, and the actions that change them.
 
-    * ``position``: the board at the start of the current turn, seen by ``turn``
-      (by player 0 in the opening phase; by the winner once over);
-      :attr:`current_position` adds the steps made so far.
-    * ``turn``: the player on roll (``None`` before the opening roll); during a
-      double or resignation offer it stays the offering player, and
-      :attr:`player_to_act` names who must answer.
-    * ``turn_in_progress``: the partly played :class:`~core.turn.Turn` in phase ``move``
-      (and while a resignation offered mid-turn waits).
-    * ``cube`` (1..64, the value before doubling while a double is offered),
-      ``cube_owner`` (``None`` = centred), ``cube_available`` (False in a 1-point
-      match and the Crawford game), ``jacoby`` (money play with the Jacoby rule).
-    * ``resign_offer``; ``declined_level``: the highest offer declined this turn.
-    * ``result`` once over; ``actions``: the history; ``setup``: how a game from
-      :meth:`from_position` started (``None`` for a game from the opening roll).
+    Build with :meth:`new`, :meth:`from_position` or :meth:`from_setup`; the
+    fields and the questions about what is allowed now are :class:`~core.game_base.GameBase`'s.
     """
-
-    position: Position
-    turn: int | None
-    phase: Phase
-    dice: Dice | None = None
-    turn_in_progress: Turn | None = None
-    cube: int = 1
-    cube_owner: int | None = None
-    cube_available: bool = True
-    jacoby: bool = False
-    resign_offer: ResignOffer | None = None
-    declined_level: int = 0
-    result: GameResult | None = None
-    actions: tuple[Action, ...] = ()
-    setup: Setup | None = None
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -243,171 +122,43 @@ class Game:
         >>> game.phase, game.turn, game.play("6/off(2)").result
         ('move', 1, GameResult(winner=1, points=1, kind='single', how='bear-off'))
         """
-        if not isinstance(position, Position):
-            raise InvalidStateError(f"set-up: {position!r} is not a Position")
-        if turn not in (0, 1) or not _is_int(turn):
-            raise InvalidStateError(f"set-up: turn {turn!r} is not 0 or 1")
-        if position.is_game_over():
-            raise InvalidStateError(f"set-up: position {position.to_id()} is already over")
-        rolled: Dice | None = None
-        if dice is not None:
-            try:
-                rolled = check_dice(dice)
-            except BackgammonError as exc:
-                raise InvalidStateError(f"set-up: {exc}") from None
-        if not _is_int(cube) or not 1 <= cube <= MAX_CUBE or cube & (cube - 1):
-            raise InvalidStateError(f"set-up: cube {cube!r} is not a power of two from 1 to {MAX_CUBE}")
-        if cube_owner not in (None, 0, 1) or isinstance(cube_owner, bool):
-            raise InvalidStateError(f"set-up: cube owner {cube_owner!r} is not None, 0 or 1")
-        if (cube_owner is None) != (cube == 1):
-            raise InvalidStateError(f"set-up: a cube at {cube} must be {'owned' if cube > 1 else 'centred'}")
-        if not cube_available and cube != 1:
-            raise InvalidStateError(f"set-up: the cube is out of play but shows {cube}")
-        if not _is_int(resignation) or not 0 <= resignation <= 3:
-            raise InvalidStateError(f"set-up: resignation {resignation!r} is not 0..3")
-        if double_offered and (rolled is not None or resignation):
-            raise InvalidStateError("set-up: a double is offered only before rolling, with no resignation on offer")
-        setup = Setup(position, turn, rolled, cube, cube_owner, bool(double_offered), resignation)
+        dice_pair: Any = dice  # checked by Setup.checked
+        setup = Setup(position, turn, dice_pair, cube, cube_owner, double_offered, resignation)
+        return cls.from_setup(setup, cube_available=cube_available, jacoby=jacoby)
+
+    @classmethod
+    def from_setup(cls, setup: Setup, *, cube_available: bool = True, jacoby: bool = False) -> Game:
+        """The game a :class:`~core.setup.Setup` describes: the one way a set-up game is built.
+
+        Raises :class:`~core.errors.InvalidStateError` for a set-up no game can reach.
+
+        >>> game = Game.from_setup(Setup(Position.from_text("x 6:2 / o 24:1"), 1, (6, 6)))
+        >>> game.phase, game.turn, game.setup == Setup(Position.from_text("x 6:2 / o 24:1"), 1, (6, 6))
+        ('move', 1, True)
+        """
+        setup = setup.checked(cube_available=cube_available) if isinstance(setup, Setup) else _not_a_setup(setup)
+        position, turn, rolled = setup.position, setup.turn, setup.dice
         game = cls(
             position,
             turn,
             "roll",
-            cube=cube,
-            cube_owner=cube_owner,
+            cube=setup.cube,
+            cube_owner=setup.cube_owner,
             cube_available=cube_available,
             jacoby=jacoby,
             setup=setup,
         )
         if rolled is not None:
             game = game._evolve(phase="move", dice=rolled, turn_in_progress=Turn.start(position, rolled))
-        if double_offered:
+        if setup.double_offered:
             if not game.can_double():
-                raise InvalidStateError(f"set-up: player {turn} may not double (cube {cube}, owner {cube_owner})")
+                raise InvalidStateError(
+                    f"set-up: player {turn} may not double (cube {setup.cube}, owner {setup.cube_owner})"
+                )
             game = game._evolve(phase="double")
-        if resignation:
-            game = game._evolve(phase="resign", resign_offer=ResignOffer(resignation, turn))
+        if setup.resignation:
+            game = game._evolve(phase="resign", resign_offer=ResignOffer(setup.resignation, turn))
         return game
-
-    # -- what the board and the buttons need -------------------------------
-    @property
-    def player_to_act(self) -> int | None:
-        """Who acts now: the player on roll, the one answering an offer, ``None`` (opening, over)."""
-        if self.phase in ("double", "resign"):
-            assert self.turn is not None
-            return 1 - self.turn
-        if self.phase in ("roll", "move"):
-            return self.turn
-        return None
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has a result."""
-        return self.phase == "over"
-
-    @property
-    def current_position(self) -> Position:
-        """The board now, with the steps of the turn in progress made (seen by ``turn``)."""
-        if self.turn_in_progress is not None:
-            return self.turn_in_progress.position
-        return self.position
-
-    def board_for(self, player: int) -> Position:
-        """The board now as ``player`` sees it (``board_for(0)``: what the bottom player sees).
-
-        >>> game = Game.from_position(Position.from_text("x 6:2 / o 24:1"), 1)
-        >>> game.board_for(0)
-        Position.from_text('x 24:1 / o 6:2')
-        """
-        viewer = 0 if self.turn is None else self.turn
-        board = self.current_position
-        return board if player == viewer else board.swapped()
-
-    def pip_counts(self) -> tuple[int, int]:
-        """Pip counts of player 0 and player 1, steps made so far included.
-
-        >>> Game.new().pip_counts()
-        (167, 167)
-        """
-        return self.board_for(0).pip_count()
-
-    def legal_plays(self) -> tuple[Play, ...]:
-        """The legal plays of the roll to be played (empty outside phase ``move`` or when none)."""
-        if self.phase != "move" or self.turn_in_progress is None:
-            return ()
-        plan = self.turn_in_progress.plan
-        assert plan is not None
-        return plan.plays
-
-    def can_double(self) -> bool:
-        """True when the player on roll may double now."""
-        return (
-            self.phase == "roll"
-            and self.cube_available
-            and self.cube_owner in (None, self.turn)
-            and self.cube < MAX_CUBE
-        )
-
-    def legal_actions(self) -> tuple[str, ...]:
-        """The names of the methods allowed now (``step`` means ``step`` and ``auto_step``).
-
-        >>> Game.new().legal_actions()
-        ('opening',)
-        """
-        if self.phase == "opening":
-            return ("opening",)
-        if self.phase == "roll":
-            return ("roll", "double", "resign") if self.can_double() else ("roll", "resign")
-        if self.phase == "double":
-            return ("take", "drop")
-        if self.phase == "resign":
-            return ("accept", "decline")
-        if self.phase == "move":
-            turn = self.turn_in_progress
-            assert turn is not None
-            if turn.legal_play_count == 0:
-                return ("pass_turn", "confirm", "play", "resign")
-            names: list[str] = []
-            if not turn.is_complete:
-                names.append("step")
-            if turn.steps:
-                names.append("undo")
-            if turn.is_complete:
-                names.append("confirm")
-            names += ["play", "resign"]
-            return tuple(names)
-        return ()
-
-    # -- checks ----------------------------------------------------------------
-    def _refuse(self, what: str, reason: str, why: str = "") -> NoReturn:
-        where = f"phase {self.phase}"
-        if self.turn is not None:
-            where += f", player {self.turn} on roll"
-        raise IllegalActionError(f"{what} refused: {why or reasons.describe(reason)} ({where})", reason)
-
-    def _check(self, what: str, phases: tuple[Phase, ...], by: int | None, actor: int | None) -> None:
-        """Refuse ``what`` unless in one of ``phases`` and (when ``by`` is given) done by ``actor``."""
-        if self.phase not in phases:
-            if self.phase == "over":
-                self._refuse(what, reasons.GAME_OVER)
-            if phases in (("double",), ("resign",)):
-                self._refuse(what, reasons.NO_OFFER)
-            if self.phase in ("double", "resign"):
-                self._refuse(what, reasons.OFFER_PENDING)
-            if phases == ("move",):
-                self._refuse(what, reasons.MUST_ROLL)
-            if self.phase == "move" and "roll" in phases:
-                self._refuse(what, reasons.ALREADY_ROLLED)
-            self._refuse(what, reasons.NOT_NOW)
-        if by is not None and by != actor:
-            self._refuse(f"{what} by player {by}", reasons.NOT_YOUR_TURN, f"it is player {actor}'s move")
-
-    def _mover(self) -> int:
-        assert self.turn is not None
-        return self.turn
-
-    def _turn(self) -> Turn:
-        assert self.turn_in_progress is not None
-        return self.turn_in_progress
 
     # -- the opening and the dice ---------------------------------------------
     def opening(self, rng: Rng) -> Game:
@@ -539,7 +290,7 @@ class Game:
         if turn.legal_play_count == 0:
             return self._played(())
         if not turn.is_complete:
-            self._refuse("confirm", reasons.TURN_NOT_COMPLETE, f"{reasons.describe(_unfinished(turn))}")
+            self._refuse("confirm", reasons.TURN_NOT_COMPLETE, f"{reasons.describe(turn.unfinished_reason())}")
         return self._played(turn.play())
 
     def pass_turn(self, *, by: int | None = None) -> Game:
@@ -591,16 +342,17 @@ class Game:
         except IllegalPlayError as exc:
             raise IllegalActionError(f"play {steps}: {exc}", exc.reason) from None
         if not walk.is_complete:
-            self._refuse(f"play {steps}", _unfinished(walk))
+            self._refuse(f"play {steps}", walk.unfinished_reason())
         return self._played(walk.play())
 
     def _played(self, play: Play | tuple[()]) -> Game:
         mover = self._mover()
         if isinstance(play, Play):
             steps, after = play.steps, play.result
+            hits = tuple(t for (_, t), hit in zip(steps, play.step_hits) if hit)
         else:
-            steps, after = (), self.position
-        actions = self.actions + (Action("play", mover, steps=steps),)
+            steps, after, hits = (), self.position, ()
+        actions = self.actions + (Action("play", mover, steps=steps, hits=hits),)
         if not any(after.player):
             kind = _bear_off_result(mover, after.opponent)
             result = GameResult(mover, self._points(kind), kind, "bear-off")
@@ -722,21 +474,6 @@ class Game:
             return self if self.is_over else self.accept(by=by)
         return self.decline(by=by)
 
-    def _evolve(self, **changes: Any) -> Game:
-        """A copy with ``changes``: a faster :func:`dataclasses.replace` (nothing to re-validate)."""
-        new = object.__new__(Game)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
-
-    def __repr__(self) -> str:
-        dice = "" if self.dice is None else f" dice={self.dice[0]}{self.dice[1]}"
-        owner = "centred" if self.cube_owner is None else f"player {self.cube_owner}"
-        return (
-            f"<Game {self.phase} turn={self.turn}{dice} cube={self.cube} ({owner}) "
-            f"position={self.position.to_id()} actions={len(self.actions)}>"
-        )
-
 
 def _as_steps(steps: object) -> tuple[Step, ...] | None:
     """``steps`` as a tuple of (from, to) int pairs, or None when it is not one."""
@@ -753,6 +490,5 @@ def _as_steps(steps: object) -> tuple[Step, ...] | None:
     return tuple(out)
 
 
-def _unfinished(turn: Turn) -> str:
-    d1, d2 = turn.dice
-    return reasons.BOTH_DICE if d1 != d2 else reasons.ALL_DICE
+def _not_a_setup(value: object) -> NoReturn:
+    raise InvalidStateError(f"set-up: {value!r} is not a Setup")

@@ -47,15 +47,19 @@ True
 from __future__ import annotations
 
 import base64
-import binascii
-import re
-from dataclasses import dataclass
-from enum import IntEnum
 
-from .errors import InvalidIdError, InvalidPositionError
-from .position import BAR, CHECKERS, Position
+from .errors import InvalidIdError
+from .limits import MAX_MATCH_LENGTH
+from .match_info import ID_MAX_CUBE, MAX_SCORE, GameState, MatchInfo, Resignation
+from .position import Position
+from .position_id import base64_bits
+from .xgid import decode_xgid, encode_xgid
 
 __all__ = [
+    "ID_MAX_CUBE",
+    "MAX_CUBE",
+    "MAX_MATCH_LENGTH",
+    "MAX_SCORE",
     "GameState",
     "MatchInfo",
     "Resignation",
@@ -69,194 +73,22 @@ __all__ = [
     "encode_xgid",
 ]
 
-_B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-
-MAX_CUBE = 4096
-"""The largest cube gnubg accepts (its ``MAX_CUBE``; a Match ID could say 2**15)."""
-MAX_MATCH_LENGTH = 64
-"""The longest match gnubg accepts in a Match ID (its ``MAXSCORE``; 65 is refused)."""
-MAX_SCORE = (1 << 15) - 1
-"""The largest score a Match ID can hold (15 bits), e.g. in a long money session."""
-
-
-class _Enum(IntEnum):
-    def __repr__(self) -> str:  # rebuilds the value: GameState.PLAYING
-        return f"{type(self).__name__}.{self.name}"
-
-
-class GameState(_Enum):
-    """Where the game stands (Match ID bits 9-11; an XGID is always ``PLAYING``)."""
-
-    NOT_STARTED = 0
-    PLAYING = 1
-    OVER = 2
-    RESIGNED = 3
-    DROPPED = 4
-
-
-class Resignation(_Enum):
-    """A resignation on offer (Match ID bits 14-15): what the resigning player gives up."""
-
-    NONE = 0
-    SINGLE = 1
-    GAMMON = 2
-    BACKGAMMON = 3
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_power_of_two(value: int) -> bool:
-    return value >= 1 and value & (value - 1) == 0
-
-
-@dataclass(frozen=True, slots=True)
-class MatchInfo:
-    """Everything but the board that a Match ID or an XGID carries.
-
-    Players are absolute: ``0`` at the bottom, ``1`` at the top (see the
-    module docstring for how they map onto gnubg's and XG's numbering).
-
-    * ``cube``: 1, 2, 4 ... 4096; ``cube_owner``: ``None`` when centred.
-    * ``on_roll``: the player who rolls or rolled (the :class:`Position` is
-      seen from this side); ``turn``: the player who must act now -- the
-      other one only while a double or a resignation waits for an answer
-      (the resigning player is then ``1 - turn``).
-    * ``dice``: the roll in the order given, ``None`` before rolling.
-    * ``match_length``: 0 for money play; ``score``: (player 0, player 1),
-      at most the match length.
-    * ``crawford``: this game is the Crawford game, so a score is one point
-      away and the cube stays at 1, centred.
-    * ``jacoby`` and ``beavers``: money play rules (a Match ID carries only
-      the Jacoby rule, an XGID both).
-    * ``double_offered``; ``resignation`` and ``game_state`` (only a Match ID
-      carries these two).
-    * ``max_cube``: XG's cube limit (only an XGID carries it; gnubg ignores it).
-
-    Inconsistent fields raise :class:`InvalidIdError`:
-
-    >>> MatchInfo(on_roll=1)
-    Traceback (most recent call last):
-    ...
-    core.errors.InvalidIdError: MatchInfo: turn 0 differs from on_roll 1 with no double or resignation on offer
-    """
-
-    cube: int = 1
-    cube_owner: int | None = None
-    on_roll: int = 0
-    turn: int = 0
-    dice: tuple[int, int] | None = None
-    match_length: int = 0
-    score: tuple[int, int] = (0, 0)
-    crawford: bool = False
-    jacoby: bool = False
-    beavers: bool = False
-    double_offered: bool = False
-    resignation: Resignation = Resignation.NONE
-    game_state: GameState = GameState.PLAYING
-    max_cube: int = 1024
-
-    def __post_init__(self) -> None:
-        problem = self._problem()
-        if problem:
-            raise InvalidIdError(f"MatchInfo: {problem}")
-        # Plain ints become the enums (frozen: set through object).
-        object.__setattr__(self, "resignation", Resignation(self.resignation))
-        object.__setattr__(self, "game_state", GameState(self.game_state))
-
-    def _problem(self) -> str:
-        """What is wrong with these fields, or ``""``."""
-        if not _is_int(self.cube) or not _is_power_of_two(self.cube) or self.cube > MAX_CUBE:
-            return f"cube {self.cube!r} is not a power of two from 1 to {MAX_CUBE}"
-        if self.cube_owner not in (None, 0, 1) or isinstance(self.cube_owner, bool):
-            return f"cube_owner {self.cube_owner!r} is not None, 0 or 1"
-        for name in ("on_roll", "turn"):
-            value = getattr(self, name)
-            if value not in (0, 1) or isinstance(value, bool):
-                return f"{name} {value!r} is not 0 or 1"
-        if self.dice is not None and not (
-            isinstance(self.dice, tuple) and len(self.dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in self.dice)
-        ):
-            return f"dice {self.dice!r} are not None or two numbers from 1 to 6"
-        if not _is_int(self.match_length) or not 0 <= self.match_length <= MAX_MATCH_LENGTH:
-            return f"match_length {self.match_length!r} is not from 0 (money) to {MAX_MATCH_LENGTH}"
-        top = self.match_length or MAX_SCORE
-        if not (isinstance(self.score, tuple) and len(self.score) == 2 and all(_is_int(s) for s in self.score)):
-            return f"score {self.score!r} is not a pair of numbers"
-        if not all(0 <= s <= top for s in self.score):
-            return f"score {self.score!r} out of range 0..{top}"
-        for name in ("crawford", "jacoby", "beavers", "double_offered"):
-            if not isinstance(getattr(self, name), bool):
-                return f"{name} {getattr(self, name)!r} is not a bool"
-        if self.crawford:
-            if self.match_length - 1 not in self.score or self.match_length < 2:
-                return f"no Crawford game at {self.score[0]}-{self.score[1]} of a {self.match_length}-point match"
-            if self.cube != 1 or self.cube_owner is not None or self.double_offered:
-                return "no doubling in the Crawford game: the cube stays at 1, centred"
-        if (self.jacoby or self.beavers) and self.match_length:
-            return "the Jacoby and beaver rules apply to money play only"
-        if not _is_int(self.resignation) or not 0 <= self.resignation <= 3:
-            return f"resignation {self.resignation!r} is not 0..3"
-        if not _is_int(self.game_state) or not 0 <= self.game_state <= 4:
-            return f"game_state {self.game_state!r} is not 0..4"
-        if not _is_int(self.max_cube) or not _is_power_of_two(self.max_cube) or self.max_cube > 1 << 15:
-            return f"max_cube {self.max_cube!r} is not a power of two from 1 to {1 << 15}"
-        if self.double_offered:
-            if self.dice is not None:
-                return f"a double is on offer but the dice {self.dice} are rolled"
-            if self.turn == self.on_roll:
-                return "a double is on offer: turn must be the player who answers it, not on_roll"
-        elif self.game_state == GameState.PLAYING and not self.resignation and self.turn != self.on_roll:
-            return f"turn {self.turn} differs from on_roll {self.on_roll} with no double or resignation on offer"
-        return ""
+MAX_CUBE = ID_MAX_CUBE
+"""Old name of :data:`ID_MAX_CUBE`, kept while ``web/app/embed_fragment.py`` imports it."""
 
 
 # -- Position ID ---------------------------------------------------------------
 
 
-def _sides_to_bits(first: tuple[int, ...], second: tuple[int, ...]) -> int:
-    value = 0
-    bit = 0
-    for side in (first, second):
-        for n in side:
-            value |= ((1 << n) - 1) << bit
-            bit += n + 1
-    return value
-
-
-def _b64_bits(text: str, what: str, length: int, nbytes: int, original: str) -> int:
-    """Base64 text of ``length`` characters (no padding) as a little-endian int of ``nbytes``."""
-    if len(text) != length:
-        raise InvalidIdError(f"{what} {original!r}: {length} characters expected, got {len(text)}")
-    for ch in text:
-        if ch not in _B64:
-            raise InvalidIdError(f"{what} {original!r}: invalid character {ch!r}")
-    padded = text + "=" * (-len(text) % 4)
-    try:
-        raw = base64.b64decode(padded, validate=True)
-    except binascii.Error as exc:  # pragma: no cover - the checks above catch these
-        raise InvalidIdError(f"{what} {original!r}: {exc}") from None
-    if base64.b64encode(raw[:nbytes]).decode("ascii")[:length] != text:
-        raise InvalidIdError(f"{what} {original!r}: unused trailing bits are set")
-    return int.from_bytes(raw[:nbytes], "little")
-
-
 def encode_position_id(position: Position) -> str:
     """The 14-character gnubg Position ID of ``position`` (player on roll = gnubg's side on roll).
 
-    For each side, for each of its 25 places (points 1..24 then the bar, in that
-    side's own numbering), as many 1 bits as checkers and one 0 bit; the side
-    **not** on roll comes first (as gnubg writes it: checked against gnubg on
-    asymmetric positions). The 80 bits, least significant first, make 10 bytes
-    written in base64 without padding (gnubg manual, "A technical description
-    of the Position ID").
+    See :mod:`core.position_id` for the format.
 
     >>> encode_position_id(Position.from_text("x 6:2 bar:1 / o 18:3"))
     'AAAOAAYAQAAAAA'
     """
-    value = _sides_to_bits(position.opponent, position.player)
-    return base64.b64encode(value.to_bytes(10, "little")).decode("ascii")[:14]
+    return position.to_id()
 
 
 def decode_position_id(position_id: str) -> Position:
@@ -269,28 +101,7 @@ def decode_position_id(position_id: str) -> Position:
     ...
     core.errors.InvalidIdError: Position ID '4HPwATDgc/AB': 14 characters expected, got 12
     """
-    if not isinstance(position_id, str):
-        raise InvalidIdError(f"Position ID {position_id!r}: not a string")
-    value = _b64_bits(position_id.strip(), "Position ID", 14, 10, position_id)
-    sides: list[list[int]] = [[], []]
-    side, count, bit = 0, 0, 0
-    while side < 2:
-        if bit == 80:
-            raise InvalidIdError(f"Position ID {position_id!r}: too many checkers")
-        if (value >> bit) & 1:
-            count += 1
-        else:
-            sides[side].append(count)
-            count = 0
-            if len(sides[side]) == 25:
-                side += 1
-        bit += 1
-    if value >> bit:
-        raise InvalidIdError(f"Position ID {position_id!r}: too many checkers")
-    try:
-        return Position(tuple(sides[1]), tuple(sides[0]))
-    except InvalidPositionError as exc:
-        raise InvalidIdError(f"Position ID {position_id!r}: {exc}") from None
+    return Position.from_id(position_id)
 
 
 # -- Match ID --------------------------------------------------------------------
@@ -363,7 +174,7 @@ def decode_match_id(match_id: str) -> MatchInfo:
     """
     if not isinstance(match_id, str):
         raise InvalidIdError(f"Match ID {match_id!r}: not a string")
-    value = _b64_bits(match_id.strip(), "Match ID", 12, 9, match_id)
+    value = base64_bits(match_id.strip(), "Match ID", 12, 9, match_id)
 
     def field(spec: tuple[int, int]) -> int:
         first, width = spec
@@ -380,8 +191,8 @@ def decode_match_id(match_id: str) -> MatchInfo:
     if field(_STATE) > 4:
         raise fail(f"game state {field(_STATE)} is not 0..4")
     cube = 1 << field(_CUBE)
-    if cube > MAX_CUBE:
-        raise fail(f"cube {cube} is larger than {MAX_CUBE}")
+    if cube > ID_MAX_CUBE:
+        raise fail(f"cube {cube} is larger than {ID_MAX_CUBE}")
     d1, d2 = field(_DIE1), field(_DIE2)
     if (d1 == 0) != (d2 == 0) or d1 > 6 or d2 > 6:
         raise fail(f"dice {d1} and {d2} are not both 0 or both 1..6")
@@ -429,159 +240,3 @@ def decode_gnubg_id(gnubg_id: str) -> tuple[Position, MatchInfo]:
     if len(parts) != 2:
         raise InvalidIdError(f"gnubg ID {gnubg_id!r}: 'PositionID:MatchID' expected")
     return decode_position_id(parts[0]), decode_match_id(parts[1])
-
-
-# -- XGID --------------------------------------------------------------------------
-# Field by field, as eXtreme Gammon writes it and gnubg 1.07 reads it (its `set xgid`):
-#   26 places: [0] the top player's bar, [1..24] points 1..24 of the bottom player,
-#   [25] the bottom player's bar; '-' empty, 'A'..'O' bottom's checkers, 'a'..'o' top's;
-#   cube as log2; cube position 1 bottom owns, -1 top owns, 0 centred; turn 1 bottom,
-#   -1 top (the player on roll, also when the dice field is 'D'); dice: '00' not rolled,
-#   'D' doubled (the other player answers), or two digits; score bottom, score top;
-#   in a match 1 = Crawford game, in money play 1 = Jacoby + 2 = beavers; match length
-#   (0 = money); max cube as log2.
-_XGID_NUMBER = re.compile(r"-?[0-9]{1,6}")
-
-
-def encode_xgid(position: Position, info: MatchInfo) -> str:
-    """The XGID of ``position`` (seen from ``info.on_roll``) and ``info``.
-
-    An XGID has no place for a resignation on offer nor for the game state:
-    they are left out (``decode_xgid`` gives no resignation and ``PLAYING``).
-
-    >>> encode_xgid(Position.initial(), MatchInfo(cube=2, cube_owner=0, on_roll=1, turn=1, dice=(3, 1)))
-    'XGID=-b----E-C---eE---c-e----B-:1:1:-1:31:0:0:0:0:10'
-    """
-    bottom, top = (position.player, position.opponent) if info.on_roll == 0 else (position.opponent, position.player)
-    places = ["-"] * 26
-    places[0] = _xg_char(top[BAR], "a")
-    places[25] = _xg_char(bottom[BAR], "A")
-    for point in range(1, 25):
-        if bottom[point - 1]:
-            places[point] = _xg_char(bottom[point - 1], "A")
-        elif top[24 - point]:
-            places[point] = _xg_char(top[24 - point], "a")
-    if info.double_offered:
-        dice = "D"
-    elif info.dice is None:
-        dice = "00"
-    else:
-        dice = f"{info.dice[0]}{info.dice[1]}"
-    rules = int(info.crawford) if info.match_length else int(info.jacoby) + 2 * int(info.beavers)
-    owner = {None: 0, 0: 1, 1: -1}[info.cube_owner]
-    fields = (
-        "".join(places),
-        info.cube.bit_length() - 1,
-        owner,
-        1 if info.on_roll == 0 else -1,
-        dice,
-        info.score[0],
-        info.score[1],
-        rules,
-        info.match_length,
-        info.max_cube.bit_length() - 1,
-    )
-    return "XGID=" + ":".join(str(f) for f in fields)
-
-
-def _xg_char(count: int, base: str) -> str:
-    return chr(ord(base) + count - 1) if count else "-"
-
-
-def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
-    """Decode an XGID (the ``XGID=`` prefix is optional, the max cube field too).
-
-    Raises :class:`InvalidIdError` naming the field on anything malformed.
-
-    >>> position, info = decode_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:-1:D:3:2:0:5:10")
-    >>> info.cube, info.cube_owner, info.on_roll, info.turn, info.double_offered, info.score
-    (2, 1, 1, 0, True, (3, 2))
-    >>> decode_xgid("XGID=-b----E-C---eE---c-e----:0:0:1:00:0:0:0:0:10")
-    Traceback (most recent call last):
-    ...
-    core.errors.InvalidIdError: XGID '...': 26 position characters expected, got 24
-    """
-    if not isinstance(xgid, str):
-        raise InvalidIdError(f"XGID {xgid!r}: not a string")
-
-    def fail(problem: str) -> InvalidIdError:
-        return InvalidIdError(f"XGID {xgid!r}: {problem}")
-
-    text = xgid.strip()
-    if text.startswith("XGID="):
-        text = text[5:]
-    fields = text.split(":")
-    if len(fields) not in (9, 10):
-        raise fail(f"10 fields separated by ':' expected, got {len(fields)}")
-    places = fields[0]
-    if len(places) != 26:
-        raise fail(f"26 position characters expected, got {len(places)}")
-    bottom, top = [0] * 25, [0] * 25
-    for i, ch in enumerate(places):
-        if ch == "-":
-            continue
-        if "A" <= ch <= "O" and i != 0:
-            bottom[BAR if i == 25 else i - 1] = ord(ch) - ord("A") + 1
-        elif "a" <= ch <= "o" and i != 25:
-            top[BAR if i == 0 else 24 - i] = ord(ch) - ord("a") + 1
-        else:
-            where = {0: "top player's bar", 25: "bottom player's bar"}.get(i, f"point {i}")
-            raise fail(f"invalid character {ch!r} at {where}")
-    for name, side in (("bottom", bottom), ("top", top)):
-        if sum(side) > CHECKERS:
-            raise fail(f"too many checkers for the {name} player ({sum(side)})")
-
-    def number(index: int, name: str, low: int, high: int) -> int:
-        raw = fields[index]
-        if not _XGID_NUMBER.fullmatch(raw):
-            raise fail(f"{name} {raw!r} is not a number")
-        value = int(raw)
-        if not low <= value <= high:
-            raise fail(f"{name} {value} out of range {low}..{high}")
-        return value
-
-    cube_log = number(1, "cube", 0, MAX_CUBE.bit_length() - 1)
-    owner = number(2, "cube position", -1, 1)
-    turn = number(3, "turn", -1, 1)
-    if turn == 0:
-        raise fail("turn 0 (1 or -1 expected)")
-    length = number(8, "match length", 0, MAX_MATCH_LENGTH)
-    score_bottom = number(5, "bottom score", 0, length or MAX_SCORE)
-    score_top = number(6, "top score", 0, length or MAX_SCORE)
-    rules = number(7, "Crawford/Jacoby field", 0, 1 if length else 3)
-    max_cube_log = number(9, "max cube", 0, 15) if len(fields) == 10 else 10
-    on_roll = 0 if turn == 1 else 1
-    dice_text = fields[4]
-    dice: tuple[int, int] | None = None
-    if dice_text == "D":
-        pass
-    elif dice_text in ("B", "R"):
-        raise fail(f"dice field {dice_text!r}: beavers and raccoons on offer are not supported")
-    elif dice_text == "00":
-        pass
-    elif len(dice_text) == 2 and all(c in "123456" for c in dice_text):
-        dice = (int(dice_text[0]), int(dice_text[1]))
-    else:
-        raise fail(f"dice {dice_text!r} are not '00', 'D' or two digits 1..6")
-    try:
-        info = MatchInfo(
-            cube=1 << cube_log,
-            cube_owner={0: None, 1: 0, -1: 1}[owner],
-            on_roll=on_roll,
-            turn=1 - on_roll if dice_text == "D" else on_roll,
-            dice=dice,
-            match_length=length,
-            score=(score_bottom, score_top),
-            crawford=bool(rules) if length else False,
-            jacoby=bool(rules & 1) if not length else False,
-            beavers=bool(rules & 2) if not length else False,
-            double_offered=dice_text == "D",
-            max_cube=1 << max_cube_log,
-        )
-    except InvalidIdError as exc:
-        raise fail(str(exc).removeprefix("MatchInfo: ")) from None
-    player, opponent = (bottom, top) if on_roll == 0 else (top, bottom)
-    try:
-        return Position(tuple(player), tuple(opponent)), info
-    except InvalidPositionError as exc:  # pragma: no cover - one character per point
-        raise fail(str(exc)) from None

@@ -32,15 +32,15 @@ from .dice import Rng
 from .errors import IllegalActionError, InvalidStateError
 from .game import Action, Game, Setup
 from .ids import GameState, MatchInfo, Resignation
+from .limits import MAX_MATCH_LENGTH
+from .match_info import MAX_SCORE
 from .moves import Play, Step
 from .position import Position
 
-__all__ = ["MAX_LENGTH", "Match", "PlayedGame"]
+__all__ = ["MAX_LENGTH", "MAX_MATCH_LENGTH", "Match", "PlayedGame"]
 
-MAX_LENGTH = 64
-"""The longest match (gnubg's limit for a Match ID)."""
-
-_MAX_ID_SCORE = (1 << 15) - 1
+MAX_LENGTH = MAX_MATCH_LENGTH
+"""The longest match (an alias of :data:`core.limits.MAX_MATCH_LENGTH`, kept for old imports)."""
 
 
 def _is_int(value: object) -> bool:
@@ -99,8 +99,8 @@ class Match:
         >>> Match.new(1).game.cube_available, Match.new(0, jacoby=True).game.jacoby
         (False, True)
         """
-        if not _is_int(length) or not 0 <= length <= MAX_LENGTH:
-            raise InvalidStateError(f"match length {length!r}: 0 (money) to {MAX_LENGTH} points expected")
+        if not _is_int(length) or not 0 <= length <= MAX_MATCH_LENGTH:
+            raise InvalidStateError(f"match length {length!r}: 0 (money) to {MAX_MATCH_LENGTH} points expected")
         for name, flag in (("crawford_rule", crawford_rule), ("jacoby", jacoby), ("crawford_game", crawford_game)):
             if not isinstance(flag, bool):
                 raise InvalidStateError(f"{name} {flag!r} is not a bool")
@@ -164,17 +164,7 @@ class Match:
         cube_available = self.length != 1 and not crawford
         if setup is None:
             return Game.new(cube_available=cube_available, jacoby=self.jacoby)
-        return Game.from_position(
-            setup.position,
-            setup.turn,
-            setup.dice,
-            cube=setup.cube,
-            cube_owner=setup.cube_owner,
-            cube_available=cube_available,
-            jacoby=self.jacoby,
-            double_offered=setup.double_offered,
-            resignation=setup.resignation,
-        )
+        return Game.from_setup(setup, cube_available=cube_available, jacoby=self.jacoby)
 
     # -- state ------------------------------------------------------------------
     @property
@@ -246,6 +236,21 @@ class Match:
         if self.game.is_over:
             return ("next_game", "resign_match")
         return self.game.legal_actions() + ("resign_match",)
+
+    def resign_levels(self, player: int | None = None) -> tuple[int, ...]:
+        """The resignation levels that may be offered now (by ``player`` when given), lowest first.
+
+        After a declined offer only a higher one may follow in the same turn
+        (see :meth:`~core.game_base.GameBase.resign_levels`); nothing once the
+        game or the match is over.
+
+        >>> match = Match.new(3).opening_with(3, 1)
+        >>> match.resign_levels(), match.resign(1).decline().resign_levels(0)
+        ((1, 2, 3), (2, 3))
+        """
+        if self.is_over:
+            return ()
+        return self.game.resign_levels(player)
 
     # -- the match's own actions ----------------------------------------------
     def _refuse(self, what: str, reason: str, why: str = "") -> IllegalActionError:
@@ -378,7 +383,7 @@ class Match:
         game = self.game
         on_roll = 0 if game.turn is None else game.turn
         acting = game.player_to_act
-        top = self.length or _MAX_ID_SCORE
+        top = self.length or MAX_SCORE
         score = (min(self.score[0], top), min(self.score[1], top))
         if game.phase == "opening":
             state = GameState.NOT_STARTED

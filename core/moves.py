@@ -21,16 +21,16 @@ Points in steps use the mover's numbering: 1..24, ``25`` for the bar and
 
 Internally a side is packed into one integer, four bits per place (index 0..23
 for points 1..24, 24 for the bar), so a step is two additions and a result is
-hashed as one int. :func:`legal_plays` uses a fast search; :func:`reference_plays`
-is the plain exhaustive search over every order of the dice that the fast one
-is tested against.
+hashed as one int. :func:`legal_plays` uses a fast search; the tests hold the plain
+exhaustive search over every order of the dice that the fast one is checked
+against (``tests/core/reference_moves.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .errors import BackgammonError
+from .dice import Roll
 from .position import BAR, Position
 
 Step = tuple[int, int]
@@ -38,7 +38,6 @@ Step = tuple[int, int]
 
 _BIT = tuple(1 << (4 * i) for i in range(25))
 _BAR_SHIFT = 4 * BAR
-_HOME_MASK = (1 << 24) - 1  # points 1..6
 
 
 def pack(side: Sequence[int]) -> int:
@@ -87,6 +86,23 @@ class Play:
         return tuple(i + 1 for i in range(23, -1, -1) if (self._hits >> i) & 1)
 
     @property
+    def step_hits(self) -> tuple[bool, ...]:
+        """For each step, in the order played, whether it hit an opposing blot.
+
+        >>> from core.position import Position
+        >>> pos = Position.from_text("x 13:2 / o 14:1 18:1")
+        >>> [(p, p.step_hits, p.hits) for p in legal_plays(pos, (4, 2))]
+        [(<Play 13/9 13/11*>, (False, True), (11,)), (<Play 13/9 9/7*>, (False, True), (7,)),
+         (<Play 13/11* 11/7*>, (True, True), (11, 7))]
+        """
+        return hit_flags(self.steps, self.hits)
+
+    @property
+    def hit_steps(self) -> tuple[Step, ...]:
+        """The steps that hit an opposing blot, in the order played."""
+        return tuple(step for step, hit in zip(self.steps, self.step_hits) if hit)
+
+    @property
     def key(self) -> int:
         """A hashable value that identifies the resulting position."""
         return (self._hits << 100) | self._board
@@ -110,9 +126,53 @@ class Play:
         return hash(self.key)
 
     def __repr__(self) -> str:
-        from .notation import format_play
+        words = [
+            f"{_point_name(s)}/{_point_name(t)}{'*' if hit else ''}" for (s, t), hit in zip(self.steps, self.step_hits)
+        ]
+        return f"<Play {' '.join(words) or 'no move'}>"
 
-        return f"<Play {format_play(self)}>"
+
+def _point_name(point: int) -> str:
+    return "bar" if point == 25 else "off" if point == 0 else str(point)
+
+
+def hit_flags(steps: Sequence[Step], hits: Sequence[int]) -> tuple[bool, ...]:
+    """Which of ``steps`` hit, given the points a play hit: the first landing on each such point.
+
+    A point is hit at most once in a play (the hitter then holds it), so the
+    first step that lands on a hit point is the one that hit.
+
+    >>> hit_flags(((13, 7), (7, 3)), (7, 3))
+    (True, True)
+    >>> hit_flags(((8, 5), (6, 5)), (5,))
+    (True, False)
+    """
+    left = set(hits)
+    flags = []
+    for _, t in steps:
+        flags.append(t in left)
+        left.discard(t)
+    return tuple(flags)
+
+
+def steps_hits(position: Position, steps: Sequence[Step]) -> tuple[bool, ...]:
+    """For each of ``steps`` played in order from ``position``, whether it hits a blot.
+
+    The steps are not checked against the rules: this only reads the board
+    (a step lands on a point holding one opposing checker not yet hit).
+
+    >>> pos = Position.from_text("x bar:1 13:1 / o 3:1 19:1")
+    >>> steps_hits(pos, ((25, 22), (22, 18), (13, 6)))
+    (True, False, True)
+    """
+    opponent = list(position.opponent)
+    flags = []
+    for _, t in steps:
+        hit = 1 <= t <= 24 and opponent[24 - t] == 1
+        if hit:
+            opponent[24 - t] = 0
+        flags.append(hit)
+    return tuple(flags)
 
 
 class _Board:
@@ -167,13 +227,7 @@ def _finish(position: Position, found: dict[int, tuple[int, int, tuple[tuple[int
     return tuple([Play(position, raw, m, hits) for m, hits, raw in found.values()])
 
 
-def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
-    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-        raise BackgammonError(f"dice {tuple(dice)!r}: two numbers from 1 to 6 expected", "invalid-dice")
-    return dice[0], dice[1]
-
-
-def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
+def legal_plays(position: Position, dice: Sequence[int] | Roll) -> tuple[Play, ...]:
     """Every legal play of the player on roll, one per distinct resulting position.
 
     An empty tuple means the roll cannot be played at all.
@@ -183,12 +237,12 @@ def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
     >>> [p.steps for p in legal_plays(pos, (6, 1))]
     [((25, 24),)]
     """
-    d1, d2 = _check_dice(dice)
+    roll = Roll.of(dice)
     m = pack(position.player)
     board = _Board(position)
-    if d1 == d2:
-        return _finish(position, _doubles(m, d1, board))
-    big, small = (d1, d2) if d1 > d2 else (d2, d1)
+    if roll.is_double:
+        return _finish(position, _doubles(m, roll.first, board))
+    big, small = roll.high, roll.low
     outside = sum(position.player[6:])
     if outside >= 3 and not position.player[BAR]:
         found = _two_dice_contact(m, big, small, board)
@@ -323,44 +377,3 @@ def _doubles(m: int, d: int, board: _Board) -> dict[int, tuple[int, int, tuple[t
             break
         frontier = last = nxt
     return {key: (m2, h2, steps) for key, (m2, h2, _, steps) in last.items()}
-
-
-def reference_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
-    """The plain exhaustive search: every order of the dice, every checker.
-
-    Slow and obviously right; :func:`legal_plays` is tested against it.
-    """
-    d1, d2 = _check_dice(dice)
-    board = _Board(position)
-    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
-    found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
-    first_die: dict[int, set[int]] = {}
-
-    def walk(m: int, hits: int, rest: tuple[int, ...], steps: tuple[tuple[int, int], ...]) -> None:
-        moves = _singles(m, rest[0], board.blocked) if rest else []
-        if not moves and steps:
-            key = (hits << 100) | m
-            found.setdefault(key, (m, hits, steps))
-            first_die.setdefault(key, set()).add(rest_first)
-        for s, t in moves:
-            m2, h2 = _apply(m, hits, s, t, board.blots)
-            walk(m2, h2, rest[1:], steps + ((s, t),))
-
-    m0 = pack(position.player)
-    for order in orders:
-        rest_first = order[0]
-        walk(m0, 0, order, ())
-    most = max((len(v[2]) for v in found.values()), default=0)
-    found = {k: v for k, v in found.items() if len(v[2]) == most}
-    if d1 != d2 and most == 1:
-        # only one die can be played: the larger one if it can be
-        big = max(d1, d2)
-        if any(big in dice_used for dice_used in first_die.values()):
-            found = {k: v for k, v in found.items() if big in first_die[k]}
-    return _finish(position, found)
-
-
-def step_die(step: Step) -> int | None:
-    """The die a step with a definite distance uses (None for a bear-off, which may use a larger die)."""
-    s, t = step
-    return None if t == 0 else s - t

@@ -204,10 +204,7 @@ def _diagnose(position: Position, dice: Sequence[int], journeys: Sequence[tuple[
                         continue
                 return exc.reason
     if not turn.is_complete:
-        d1, d2 = turn.dice
-        if d1 != d2:
-            return reasons.BOTH_DICE
-        return reasons.ALL_DICE
+        return turn.unfinished_reason()
     return reasons.ILLEGAL_PLAY
 
 

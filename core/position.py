@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .errors import InvalidPositionError
+from .errors import InvalidIdError, InvalidPositionError
+from .position_id import decode_sides, encode_sides
 
 CHECKERS = 15
 BAR = 24  # index of the bar in a side's tuple
@@ -85,9 +86,11 @@ class Position:
         >>> Position.from_id("4HPwATDgc/ABMA") == Position.initial()
         True
         """
-        from .ids import decode_position_id
-
-        return decode_position_id(position_id)
+        player, opponent = decode_sides(position_id)
+        try:
+            return cls(player, opponent)
+        except InvalidPositionError as exc:
+            raise InvalidIdError(f"Position ID {position_id!r}: {exc}") from None
 
     def to_id(self) -> str:
         """The gnubg Position ID of this position (player on roll as gnubg's side on roll).
@@ -95,9 +98,7 @@ class Position:
         >>> Position.initial().to_id()
         '4HPwATDgc/ABMA'
         """
-        from .ids import encode_position_id
-
-        return encode_position_id(self)
+        return encode_sides(self.player, self.opponent)
 
     @classmethod
     def from_text(cls, text: str) -> Position:

@@ -10,8 +10,11 @@ the English sentence used in error messages.
 
 from __future__ import annotations
 
+from .limits import MAX_CUBE
+
 LEGAL = "legal"
 NO_CHECKER = "no-checker-there"
+NOT_YOUR_CHECKER = "not-your-checker"
 MUST_ENTER = "must-enter-from-bar"
 BLOCKED = "point-blocked"
 BOTH_DICE = "must-use-both-dice"
@@ -23,6 +26,7 @@ NO_MATCHING_DIE = "no-matching-die"
 WRONG_DIRECTION = "wrong-direction"
 NO_SUCH_POINT = "no-such-point"
 NO_DICE_LEFT = "no-dice-left"
+TURN_COMPLETE = "turn-complete"
 NO_LEGAL_PLAY = "no-legal-play"
 TURN_NOT_COMPLETE = "turn-not-complete"
 NOT_YOUR_TURN = "not-your-turn"
@@ -47,6 +51,7 @@ INVALID_DICE = "invalid-dice"
 _ENGLISH = {
     LEGAL: "the step is legal",
     NO_CHECKER: "you have no checker there",
+    NOT_YOUR_CHECKER: "that checker is your opponent's",
     MUST_ENTER: "you must enter from the bar first",
     BLOCKED: "that point is blocked",
     BOTH_DICE: "you must use both dice",
@@ -58,6 +63,7 @@ _ENGLISH = {
     WRONG_DIRECTION: "checkers move towards your home board",
     NO_SUCH_POINT: "there is no such point",
     NO_DICE_LEFT: "all the dice are used",
+    TURN_COMPLETE: "the turn is complete: no other die can be played",
     NO_LEGAL_PLAY: "the roll cannot be played",
     TURN_NOT_COMPLETE: "the turn is not complete",
     NOT_YOUR_TURN: "it is not your turn",
@@ -69,7 +75,7 @@ _ENGLISH = {
     ALREADY_ROLLED: "you may only do that before rolling",
     CUBE_NOT_YOURS: "only the owner of the cube may redouble",
     CUBE_UNAVAILABLE: "the cube is not in play in this game",
-    CUBE_AT_MAX: "the cube is already at 64",
+    CUBE_AT_MAX: f"the cube is already at {MAX_CUBE}",
     NO_OFFER: "there is no offer to answer",
     RESIGN_NOT_HIGHER: "after a declined offer only a higher one may follow this turn",
     INVALID_RESIGN: "resign a single game, a gammon or a backgammon",

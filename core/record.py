@@ -31,9 +31,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .dice import Roll
 from .errors import BackgammonError, InvalidRecordError
 from .game import Action, Game
-from .match import MAX_LENGTH, Match
+from .limits import MAX_MATCH_LENGTH
+from .match import Match
 
 __all__ = ["format_mat", "parse_mat"]
 
@@ -243,8 +245,10 @@ def parse_mat(text: str) -> Match:
                     continue  # other programs' header lines
                 raise InvalidRecordError(f".mat line {number}: expected 'N point match', got {stripped[:40]!r}")
             length = int(m.group(1))
-            if length > MAX_LENGTH:
-                raise InvalidRecordError(f".mat line {number}: a {length}-point match is longer than {MAX_LENGTH}")
+            if length > MAX_MATCH_LENGTH:
+                raise InvalidRecordError(
+                    f".mat line {number}: a {length}-point match is longer than {MAX_MATCH_LENGTH}"
+                )
             continue
         m = _GAME.match(line)
         if m:
@@ -322,7 +326,7 @@ def _replay_game(match: Match, number: int, events: list[_Event]) -> Match:
                 assert ev.dice is not None
                 d1, d2 = ev.dice
                 if first_move and game.phase == "opening":
-                    if d1 == d2:
+                    if Roll.of(ev.dice).is_double:
                         raise InvalidRecordError(f"{where}: the opening roll cannot be a double ({d1}{d2})")
                     high, low = max(d1, d2), min(d1, d2)
                     match = match.opening_with(high, low) if ev.player == 0 else match.opening_with(low, high)

@@ -42,6 +42,7 @@ from typing import Any
 
 from .errors import BackgammonError, InvalidStateError
 from .game import Action, ActionKind, Setup
+from .limits import MAX_CUBE, MAX_MATCH_LENGTH
 from .match import Match
 from .position import Position
 
@@ -243,7 +244,7 @@ def _read_setup(value: object, where: str) -> Setup | None:
         position,
         _player(data["turn"], f"{where}.turn"),
         dice,
-        _int(data["cube"], f"{where}.cube", 1, 64),
+        _int(data["cube"], f"{where}.cube", 1, MAX_CUBE),
         None if owner is None else _player(owner, f"{where}.cube_owner"),
         _bool(data["double_offered"], f"{where}.double_offered"),
         _int(data["resignation"], f"{where}.resignation", 0, 3),
@@ -319,7 +320,7 @@ def from_dict(data: object) -> Match:
     if version != VERSION or not isinstance(version, int) or isinstance(version, bool):
         raise _fail("", f"version {version!r} is not supported (this app reads version {VERSION})")
     top = _object(data, "", _TOP_KEYS, _TOP_KEYS)
-    length = _int(top["length"], "length", 0, 64)
+    length = _int(top["length"], "length", 0, MAX_MATCH_LENGTH)
     names = _list(top["names"], "names")
     if len(names) != 2 or not all(isinstance(n, str) for n in names):
         raise _fail("names", "two strings expected")

@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import reasons
+from .dice import Roll
 from .errors import IllegalPlayError
-from .moves import Play, Step, _apply, _Board, _singles, legal_plays, pack
+from .moves import Play, Step, _apply, _Board, _singles, legal_plays, pack, steps_hits
 from .position import BAR, Position
 
 TurnStep = tuple[int, int, int]
@@ -69,10 +70,14 @@ class Turn:
 
     # -- state ------------------------------------------------------------
     @property
+    def roll(self) -> Roll:
+        """The dice as a :class:`~core.dice.Roll` (which knows whether it is a double)."""
+        return Roll.of(self.dice)
+
+    @property
     def all_dice(self) -> tuple[int, ...]:
         """The dice of the roll as steps: four for doubles."""
-        d1, d2 = self.dice
-        return (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
+        return self.roll.steps
 
     @property
     def dice_left(self) -> tuple[int, ...]:
@@ -118,6 +123,29 @@ class Turn:
         """The board now, after the steps made (mover's view)."""
         m, hits = self._state()
         return Play(self.start_position, (), m, hits).result
+
+    @property
+    def step_hits(self) -> tuple[bool, ...]:
+        """For each step made, whether it hit an opposing blot.
+
+        >>> turn = Turn.start(Position.from_text("x 13:2 / o 14:1 18:1"), (4, 2))
+        >>> turn.step(13, 11).step(11, 7).step_hits
+        (True, True)
+        """
+        return steps_hits(self.start_position, steps_to_play_steps(self.steps))
+
+    @property
+    def hits(self) -> tuple[int, ...]:
+        """The points (mover's numbering) hit by the steps made so far, in the order hit."""
+        return tuple(t for (_, t, _), hit in zip(self.steps, self.step_hits) if hit)
+
+    def would_hit(self, to_point: int) -> bool:
+        """Whether a checker landing on ``to_point`` now hits a blot (for the animation of a step).
+
+        >>> Turn.start(Position.from_text("x 13:2 / o 14:1"), (2, 1)).would_hit(11)
+        True
+        """
+        return 1 <= to_point <= 24 and self.position.opponent[24 - to_point] == 1
 
     # -- the search ------------------------------------------------------
     def _completions(self, m: int, hits: int, left: tuple[int, ...], made: int) -> bool:
@@ -213,56 +241,79 @@ class Turn:
         """The reason code for which a step from ``from_point`` (to ``to_point``) is refused.
 
         ``to_point=None`` asks about any step of that checker. Returns
-        ``reasons.LEGAL`` when the step is in fact allowed.
+        ``reasons.LEGAL`` when the step is in fact allowed. The first rule
+        that forbids the step on its own is named (no checker, the bar, the
+        die, a blocked point, the bear-off rules); a step that is possible on
+        its own is refused by the rules on using the dice.
+
+        >>> turn = Turn.start(Position.from_text("x 3:1 2:1 1:1 / o 19:3"), (6, 5))
+        >>> turn.why_not(2, None), turn.why_not(3, None)
+        ('bear-off-from-highest', 'legal')
         """
         if any(s == from_point and (to_point is None or t == to_point) for s, t, _ in self.next_steps()):
             return reasons.LEGAL
         if not self._plan.plays:
             return reasons.NO_LEGAL_PLAY
         if len(self.steps) >= self._plan.length:
-            return reasons.NO_DICE_LEFT
+            return reasons.TURN_COMPLETE if self.dice_left else reasons.NO_DICE_LEFT
         if not 0 <= from_point <= 25 or (to_point is not None and not 0 <= to_point <= 25):
             return reasons.NO_SUCH_POINT
         current = self.position
         if from_point == 0 or not current.player[from_point - 1]:
+            if 1 <= from_point <= 24 and current.opponent[24 - from_point]:
+                return reasons.NOT_YOUR_CHECKER
             return reasons.NO_CHECKER
         if current.player[BAR] > 0 and from_point != 25:
             return reasons.MUST_ENTER
-        left = self.dice_left
+        left = sorted(set(self.dice_left), reverse=True)
         if to_point is not None:
             if to_point >= from_point:
                 return reasons.WRONG_DIRECTION
             if to_point == 0:
-                if sum(current.player[6:]) > 0:
+                if not _all_home(current):
                     return reasons.CANNOT_BEAR_OFF
-                if from_point not in left and all(d < from_point for d in left):
+                usable = [d for d in left if d >= from_point]
+                if not usable:
                     return reasons.NO_MATCHING_DIE
-                if from_point not in left and sum(current.player[from_point:6]) > 0:
-                    return reasons.BEAR_OFF_HIGHEST
             else:
-                distance = from_point - to_point
-                if distance not in left:
+                usable = [d for d in left if from_point - d == to_point]
+                if not usable:
                     return reasons.NO_MATCHING_DIE
-                if current.opponent[24 - to_point] >= 2:
-                    return reasons.BLOCKED
         else:
-            if all(
-                from_point - d >= 1 and current.opponent[24 - (from_point - d)] >= 2 for d in set(left)
-            ):
-                return reasons.BLOCKED
-            if all(from_point - d < 1 for d in set(left)) and sum(current.player[6:]) > 0:
-                return reasons.CANNOT_BEAR_OFF
-        # the step is possible on its own: a dice-use rule forbids it
-        candidates = self._candidates()
-        own = [c for c in candidates if c[0] == from_point and (to_point is None or c[1] == to_point)]
-        if not own:
-            return reasons.BEAR_OFF_HIGHEST if to_point == 0 else reasons.BLOCKED
-        d1, d2 = self.dice
-        if d1 != d2 and self._plan.length == 1:
+            usable = left
+        refusals = [_single_step_refusal(current, from_point, die) for die in usable]
+        if all(refusals):
+            for reason in (reasons.CANNOT_BEAR_OFF, reasons.BEAR_OFF_HIGHEST, reasons.BLOCKED):
+                if reason in refusals:
+                    return reason
+        # the step is possible on its own: a rule on using the dice forbids it
+        if not self.roll.is_double and self._plan.length == 1:
             return reasons.LARGER_DIE
-        if d1 != d2:
-            return reasons.BOTH_DICE
-        return reasons.ALL_DICE
+        return self.unfinished_reason()
+
+    def unfinished_reason(self) -> str:
+        """The rule a turn stopped short of its dice breaks: use both dice, or as many as possible (doubles).
+
+        >>> Turn.start(Position.initial(), (6, 6)).unfinished_reason()
+        'must-use-all-dice'
+        """
+        return reasons.ALL_DICE if self.roll.is_double else reasons.BOTH_DICE
+
+
+def _all_home(position: Position) -> bool:
+    return not any(position.player[6:])
+
+
+def _single_step_refusal(position: Position, from_point: int, die: int) -> str:
+    """The rule forbidding the step of ``die`` from ``from_point`` on its own, or ``""`` when none does."""
+    target = from_point - die
+    if target >= 1:
+        return reasons.BLOCKED if position.opponent[24 - target] >= 2 else ""
+    if not _all_home(position):
+        return reasons.CANNOT_BEAR_OFF
+    if target < 0 and any(position.player[from_point:6]):
+        return reasons.BEAR_OFF_HIGHEST
+    return ""
 
 
 def _point_name(point: int) -> str:

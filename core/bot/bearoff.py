@@ -232,7 +232,3 @@ class BearoffDB:
                 total += p * (tail[n] if n < len(tail) else 0.0)
         return min(1.0, max(0.0, total))
 
-
-def is_bearoff(side: Sequence[int]) -> bool:
-    """True when every checker of ``side`` (25 counts, own numbering) is on points 1..6."""
-    return not any(side[6:])

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from core import reasons
-from core.dice import MAX_OPENING_TIES, ROLLS, OpeningRoll, check_dice, opening_roll, roll
+from core.dice import MAX_OPENING_TIES, ROLLS, OpeningRoll, Roll, check_dice, opening_roll, roll
 from core.errors import BackgammonError
 
 
@@ -71,3 +71,21 @@ def test_opening_roll_is_fair() -> None:
     rnd = random.Random(7)
     firsts = Counter(opening_roll(lambda: rnd.randint(1, 6)).first for _ in range(2000))
     assert 850 < firsts[0] < 1150
+
+
+def test_a_roll_knows_whether_it_is_a_double() -> None:
+    for a in range(1, 7):
+        for b in range(1, 7):
+            roll = Roll.of((a, b))
+            assert roll.is_double == (a == b)
+            assert roll.dice == (a, b)
+            assert roll.steps == ((a,) * 4 if a == b else (max(a, b), min(a, b)))
+            assert Roll.of([a, b]) == roll == Roll(a, b)
+            assert Roll.of(roll) is roll
+
+
+@pytest.mark.parametrize("bad", [(0, 1), (1, 7), (True, 1), (1,), (1, 2, 3), ("1", 2), (1.0, 2)])
+def test_a_roll_refuses_what_is_not_two_dice(bad: tuple[object, ...]) -> None:
+    with pytest.raises(BackgammonError) as info:
+        Roll.of(bad)
+    assert info.value.reason == "invalid-dice"

@@ -445,3 +445,75 @@ def test_games_are_values() -> None:
     assert MOVING.phase == "move"
     assert hash(MOVING) == hash(Game.new().opening_with(3, 1))
     assert Game.new().opening_with(3, 1) == MOVING
+
+
+# -- resignation levels, set-ups, limits ------------------------------------------------
+
+
+def test_resign_levels_follow_the_declined_offer() -> None:
+    game = Game.new()
+    assert game.resign_levels() == ()  # before the opening roll
+    game = game.opening_with(3, 1)
+    assert game.resign_levels() == (1, 2, 3)
+    assert game.resign_levels(0) == (1, 2, 3) and game.resign_levels(1) == ()
+    offered = game.resign(1)
+    assert offered.resign_levels() == ()  # an offer waits for its answer
+    declined = offered.decline()
+    assert declined.resign_levels() == (2, 3)
+    assert declined.resign(2).decline().resign_levels() == (3,)
+    # each level offered is one the game takes, each other is refused
+    for level in (1, 2, 3):
+        if level in declined.resign_levels():
+            assert declined.resign(level).phase in ("resign", "over")
+        else:
+            with pytest.raises(IllegalActionError):
+                declined.resign(level)
+    # the next turn starts afresh
+    after = declined.play("8/5 6/5")
+    assert after.resign_levels() == (1, 2, 3) and after.resign_levels(1) == (1, 2, 3)
+    assert after.resign(3).resign_levels() == ()  # over
+
+
+def test_from_setup_is_the_one_way_to_rebuild_a_set_up_game() -> None:
+    from core.setup import Setup
+
+    setup = Setup(Position.from_text("x 6:2 / o 24:1"), 1, (6, 5), cube=2, cube_owner=0)
+    game = Game.from_setup(setup, jacoby=False)
+    assert game.setup == setup
+    assert (game.phase, game.turn, game.dice, game.cube, game.cube_owner) == ("move", 1, (6, 5), 2, 0)
+    assert game == Game.from_position(setup.position, 1, [6, 5], cube=2, cube_owner=0)
+    offered = Game.from_setup(Setup(Position.initial(), 0, double_offered=True))
+    assert offered.phase == "double" and offered.player_to_act == 1
+    resigning = Game.from_setup(Setup(Position.initial(), 1, resignation=2))
+    assert resigning.phase == "resign" and resigning.resign_offer == ResignOffer(2, 1)
+    for bad in (
+        Setup(Position.initial(), 2),
+        Setup(Position.initial(), 0, (0, 3)),  # type: ignore[arg-type]
+        Setup(Position.initial(), 0, cube=128, cube_owner=0),
+        Setup(Position.initial(), 0, cube=2),
+        Setup(Position.initial(), 0, (3, 1), double_offered=True),
+        Setup(Position.initial(), 0, resignation=4),
+        Setup(Position.initial(), 0, cube=2, cube_owner=1, double_offered=True),
+    ):
+        with pytest.raises(InvalidStateError):
+            Game.from_setup(bad)
+    with pytest.raises(InvalidStateError, match="out of play"):
+        Game.from_setup(Setup(Position.initial(), 0, cube=2, cube_owner=0), cube_available=False)
+    with pytest.raises(InvalidStateError, match="not a Setup"):
+        Game.from_setup("4HPwATDgc/ABMA")  # type: ignore[arg-type]
+
+
+def test_the_cube_limits_have_one_meaning_each() -> None:
+    from core import ids, limits
+    from core.game import MAX_CUBE
+
+    assert MAX_CUBE == limits.MAX_CUBE == 64
+    assert ids.ID_MAX_CUBE == 4096 and ids.MAX_CUBE == ids.ID_MAX_CUBE
+    game = Game.from_position(Position.initial(), 0, cube=32, cube_owner=0)
+    assert game.can_double()
+    game = game.double().take()
+    assert game.cube == MAX_CUBE and not game.can_double()
+    with pytest.raises(InvalidStateError):
+        Game.from_position(Position.initial(), 0, cube=2 * MAX_CUBE, cube_owner=0)
+    # an ID may name a larger cube than the game plays
+    assert ids.MatchInfo(cube=ids.ID_MAX_CUBE, cube_owner=0).cube == 4096

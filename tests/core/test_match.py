@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import reasons
-from core.errors import IllegalActionError, InvalidStateError
+from core.errors import IllegalActionError, InvalidIdError, InvalidStateError
 from core.ids import GameState, Resignation, decode_gnubg_id, decode_xgid, encode_gnubg_id, encode_xgid
 from core.match import Match
 from core.position import Position
@@ -214,3 +214,25 @@ def test_from_info_refuses_finished_games() -> None:
     match = Match.new(7).opening_with(5, 2).resign(1).accept()
     with pytest.raises(InvalidStateError, match="over"):
         Match.from_info(match.game.position, match.match_info())
+
+
+def test_match_resign_levels() -> None:
+    match = Match.new(3).opening_with(3, 1)
+    assert match.resign_levels() == (1, 2, 3)
+    assert match.resign(1).decline().resign_levels(0) == (2, 3)
+    assert match.resign(1).decline().resign_levels(1) == ()
+    over = match.resign(3)
+    assert over.game.is_over and over.resign_levels() == ()
+    assert match.resign_match(0).resign_levels() == ()
+
+
+def test_match_length_limit_is_the_core_s() -> None:
+    from core import ids, limits
+    from core.match import MAX_LENGTH, MAX_MATCH_LENGTH
+
+    assert MAX_LENGTH == MAX_MATCH_LENGTH == limits.MAX_MATCH_LENGTH == ids.MAX_MATCH_LENGTH
+    assert Match.new(MAX_MATCH_LENGTH).length == MAX_MATCH_LENGTH
+    with pytest.raises(InvalidStateError):
+        Match.new(MAX_MATCH_LENGTH + 1)
+    with pytest.raises(InvalidIdError):
+        ids.MatchInfo(match_length=MAX_MATCH_LENGTH + 1)

@@ -7,9 +7,9 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference_moves import reference_plays
 
 from core import BackgammonError, Position, format_play, legal_plays
-from core.moves import reference_plays
 
 pos = Position.from_text
 

@@ -17,10 +17,11 @@ from collections import Counter
 
 import pytest
 from randomplay import Style, random_action
+from reference_moves import reference_plays
 
 from core.game import MAX_CUBE, Game
 from core.match import Match
-from core.moves import legal_plays, pack, reference_plays
+from core.moves import legal_plays, pack
 from core.position import BAR, CHECKERS, Position
 
 DEFAULT_GAMES = 300 if sys.platform == "emscripten" else 10_000

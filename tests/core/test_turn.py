@@ -45,7 +45,8 @@ def test_refused_steps_name_the_rule() -> None:
     turn = Turn.start(Position.initial(), (3, 1))
     cases = {
         (13, 12): r.BLOCKED,  # our 12 is the opponent's 13 point
-        (12, 9): r.NO_CHECKER,
+        (12, 9): r.NOT_YOUR_CHECKER,  # the opponent's 13 point
+        (11, 9): r.NO_CHECKER,
         (6, 0): r.CANNOT_BEAR_OFF,
         (8, 3): r.NO_MATCHING_DIE,
         (6, 8): r.WRONG_DIRECTION,
