@@ -52,7 +52,7 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import InvalidIdError, InvalidPositionError
+from .errors import InvalidIdError, InvalidPositionError, quote
 from .position import BAR, CHECKERS, Position
 
 __all__ = [
@@ -67,6 +67,7 @@ __all__ = [
     "encode_match_id",
     "encode_position_id",
     "encode_xgid",
+    "find_gnubg_ids",
 ]
 
 _B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
@@ -228,17 +229,17 @@ def _sides_to_bits(first: tuple[int, ...], second: tuple[int, ...]) -> int:
 def _b64_bits(text: str, what: str, length: int, nbytes: int, original: str) -> int:
     """Base64 text of ``length`` characters (no padding) as a little-endian int of ``nbytes``."""
     if len(text) != length:
-        raise InvalidIdError(f"{what} {original!r}: {length} characters expected, got {len(text)}")
+        raise InvalidIdError(f"{what} {quote(original)}: {length} characters expected, got {len(text)}")
     for ch in text:
         if ch not in _B64:
-            raise InvalidIdError(f"{what} {original!r}: invalid character {ch!r}")
+            raise InvalidIdError(f"{what} {quote(original)}: invalid character {ch!r}")
     padded = text + "=" * (-len(text) % 4)
     try:
         raw = base64.b64decode(padded, validate=True)
     except binascii.Error as exc:  # pragma: no cover - the checks above catch these
-        raise InvalidIdError(f"{what} {original!r}: {exc}") from None
+        raise InvalidIdError(f"{what} {quote(original)}: {exc}") from None
     if base64.b64encode(raw[:nbytes]).decode("ascii")[:length] != text:
-        raise InvalidIdError(f"{what} {original!r}: unused trailing bits are set")
+        raise InvalidIdError(f"{what} {quote(original)}: unused trailing bits are set")
     return int.from_bytes(raw[:nbytes], "little")
 
 
@@ -270,13 +271,13 @@ def decode_position_id(position_id: str) -> Position:
     core.errors.InvalidIdError: Position ID '4HPwATDgc/AB': 14 characters expected, got 12
     """
     if not isinstance(position_id, str):
-        raise InvalidIdError(f"Position ID {position_id!r}: not a string")
+        raise InvalidIdError(f"Position ID {quote(position_id)}: not a string")
     value = _b64_bits(position_id.strip(), "Position ID", 14, 10, position_id)
     sides: list[list[int]] = [[], []]
     side, count, bit = 0, 0, 0
     while side < 2:
         if bit == 80:
-            raise InvalidIdError(f"Position ID {position_id!r}: too many checkers")
+            raise InvalidIdError(f"Position ID {quote(position_id)}: too many checkers")
         if (value >> bit) & 1:
             count += 1
         else:
@@ -286,11 +287,11 @@ def decode_position_id(position_id: str) -> Position:
                 side += 1
         bit += 1
     if value >> bit:
-        raise InvalidIdError(f"Position ID {position_id!r}: too many checkers")
+        raise InvalidIdError(f"Position ID {quote(position_id)}: too many checkers")
     try:
         return Position(tuple(sides[1]), tuple(sides[0]))
     except InvalidPositionError as exc:
-        raise InvalidIdError(f"Position ID {position_id!r}: {exc}") from None
+        raise InvalidIdError(f"Position ID {quote(position_id)}: {exc}") from None
 
 
 # -- Match ID --------------------------------------------------------------------
@@ -362,7 +363,7 @@ def decode_match_id(match_id: str) -> MatchInfo:
     core.errors.InvalidIdError: Match ID 'cAkAAAAAAAA!': invalid character '!'
     """
     if not isinstance(match_id, str):
-        raise InvalidIdError(f"Match ID {match_id!r}: not a string")
+        raise InvalidIdError(f"Match ID {quote(match_id)}: not a string")
     value = _b64_bits(match_id.strip(), "Match ID", 12, 9, match_id)
 
     def field(spec: tuple[int, int]) -> int:
@@ -370,7 +371,7 @@ def decode_match_id(match_id: str) -> MatchInfo:
         return (value >> first) & ((1 << width) - 1)
 
     def fail(problem: str) -> InvalidIdError:
-        return InvalidIdError(f"Match ID {match_id!r}: {problem}")
+        return InvalidIdError(f"Match ID {quote(match_id)}: {problem}")
 
     if value >> 67:
         raise fail("unused trailing bits are set")
@@ -424,11 +425,56 @@ def decode_gnubg_id(gnubg_id: str) -> tuple[Position, MatchInfo]:
     (True, 0, 0, True)
     """
     if not isinstance(gnubg_id, str):
-        raise InvalidIdError(f"gnubg ID {gnubg_id!r}: not a string")
+        raise InvalidIdError(f"gnubg ID {quote(gnubg_id)}: not a string")
     parts = gnubg_id.strip().split(":")
     if len(parts) != 2:
-        raise InvalidIdError(f"gnubg ID {gnubg_id!r}: 'PositionID:MatchID' expected")
+        raise InvalidIdError(f"gnubg ID {quote(gnubg_id)}: 'PositionID:MatchID' expected")
     return decode_position_id(parts[0]), decode_match_id(parts[1])
+
+
+MAX_ID_TEXT_CHARS = 20_000
+"""The longest text :func:`find_gnubg_ids` searches (gnubg's whole board print is about 2,000)."""
+
+
+def _is_b64(word: str, length: int) -> bool:
+    return len(word) == length and all(ch in _B64 for ch in word)
+
+
+def find_gnubg_ids(text: str) -> tuple[str, str] | None:
+    """The gnubg Position ID and Match ID in pasted text, or ``None`` when it holds none.
+
+    Either the whole text is ``PositionID:MatchID``, or it holds them as gnubg
+    prints them (``show gnubgid``, the board's header): ``Position ID: ...``
+    then, further on, ``Match ID : ...``. The IDs are only found, not decoded
+    (:func:`decode_gnubg_id` does that). One pass over the text; raises
+    :class:`InvalidIdError` for text over :data:`MAX_ID_TEXT_CHARS` characters.
+
+    >>> find_gnubg_ids(" 4HPwATDgc/ABMA:cAkAAAAAAAAA ")
+    ('4HPwATDgc/ABMA', 'cAkAAAAAAAAA')
+    >>> find_gnubg_ids("GNU Backgammon  Position ID: 4HPwATDgc/ABMA\\n   Match ID   : cAkAAAAAAAAA\\n")
+    ('4HPwATDgc/ABMA', 'cAkAAAAAAAAA')
+    >>> find_gnubg_ids("Position ID: 4HPwATDgc/ABMA") is None
+    True
+    """
+    if not isinstance(text, str):
+        raise InvalidIdError(f"gnubg ID text: text expected, got {type(text).__name__}")
+    if len(text) > MAX_ID_TEXT_CHARS:
+        raise InvalidIdError(
+            f"gnubg ID text of {len(text):,} characters: too long to hold an ID (at most {MAX_ID_TEXT_CHARS:,})"
+        )
+    bare = text.strip()
+    if len(bare) == 27 and bare[14] == ":" and _is_b64(bare[:14], 14) and _is_b64(bare[15:], 12):
+        return bare[:14], bare[15:]
+    words = text.replace(":", " : ").split()
+    position_id: str | None = None
+    for i in range(len(words) - 3):
+        if words[i + 1] != "ID" or words[i + 2] != ":":
+            continue
+        if position_id is None and words[i] == "Position" and _is_b64(words[i + 3], 14):
+            position_id = words[i + 3]
+        elif position_id is not None and words[i] == "Match" and _is_b64(words[i + 3], 12):
+            return position_id, words[i + 3]
+    return None
 
 
 # -- XGID --------------------------------------------------------------------------
@@ -441,6 +487,7 @@ def decode_gnubg_id(gnubg_id: str) -> tuple[Position, MatchInfo]:
 #   in a match 1 = Crawford game, in money play 1 = Jacoby + 2 = beavers; match length
 #   (0 = money); max cube as log2.
 _XGID_NUMBER = re.compile(r"-?[0-9]{1,6}")
+_XGID_QUOTE = 72  # an error quotes a whole XGID (about 60 characters), and no more
 
 
 def encode_xgid(position: Position, info: MatchInfo) -> str:
@@ -502,10 +549,10 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
     core.errors.InvalidIdError: XGID '...': 26 position characters expected, got 24
     """
     if not isinstance(xgid, str):
-        raise InvalidIdError(f"XGID {xgid!r}: not a string")
+        raise InvalidIdError(f"XGID {quote(xgid, _XGID_QUOTE)}: not a string")
 
     def fail(problem: str) -> InvalidIdError:
-        return InvalidIdError(f"XGID {xgid!r}: {problem}")
+        return InvalidIdError(f"XGID {quote(xgid, _XGID_QUOTE)}: {problem}")
 
     text = xgid.strip()
     if text.startswith("XGID="):
@@ -534,7 +581,7 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
     def number(index: int, name: str, low: int, high: int) -> int:
         raw = fields[index]
         if not _XGID_NUMBER.fullmatch(raw):
-            raise fail(f"{name} {raw!r} is not a number")
+            raise fail(f"{name} {quote(raw)} is not a number")
         value = int(raw)
         if not low <= value <= high:
             raise fail(f"{name} {value} out of range {low}..{high}")
@@ -556,13 +603,13 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
     if dice_text == "D":
         pass
     elif dice_text in ("B", "R"):
-        raise fail(f"dice field {dice_text!r}: beavers and raccoons on offer are not supported")
+        raise fail(f"dice field {quote(dice_text)}: beavers and raccoons on offer are not supported")
     elif dice_text == "00":
         pass
     elif len(dice_text) == 2 and all(c in "123456" for c in dice_text):
         dice = (int(dice_text[0]), int(dice_text[1]))
     else:
-        raise fail(f"dice {dice_text!r} are not '00', 'D' or two digits 1..6")
+        raise fail(f"dice {quote(dice_text)} are not '00', 'D' or two digits 1..6")
     try:
         info = MatchInfo(
             cube=1 << cube_log,
