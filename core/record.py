@@ -159,8 +159,8 @@ def format_mat(match: Match) -> str:
             )
     out = ['; [Site "Videau"]']
     out += [f"; [Player {i + 1} {_tag_value(name)}]" for i, name in enumerate(match.names)]
+    out.append(f'; [Crawford "{"On" if match.crawford_rule else "Off"}"]')
     if match.length:
-        out.append(f'; [Crawford "{"On" if match.crawford_rule else "Off"}"]')
         first = match.games[0]
         if match.length - 1 in first.score_before and match.crawford_rule:
             out.append(f'; [Crawford game "{"Yes" if first.crawford else "No"}"]')
@@ -646,7 +646,11 @@ def _replay_game(match: Match, index: int, events: list[_Event]) -> Match:
                         raise InvalidRecordError(
                             f"{where}: {d1}{d2} cannot be played, but the file plays {quote(ev.text)}"
                         )
-                    match = match.pass_turn()
+                    # The turn passes, unless the roll ends the record: the roller then resigned
+                    # (the other player wins) or has not yet confirmed that nothing can be played.
+                    after = events[position + 1] if position + 1 < len(events) else None
+                    if position < last_action or (after is not None and after.player == ev.player):
+                        match = match.pass_turn()
                 elif ev.text:
                     match = match.play(ev.text)
                 elif position < last_action:
