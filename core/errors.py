@@ -51,3 +51,26 @@ class InvalidStateError(BackgammonError):
 
 class InvalidRecordError(BackgammonError):
     """A match file (.mat) that cannot be read; the message names the line."""
+
+
+EXCERPT_CHARS = 40
+"""The most characters of bad input that an error message quotes."""
+
+
+def quote(text: object, limit: int = EXCERPT_CHARS) -> str:
+    """``repr`` of at most ``limit`` characters of ``text``, with ``…`` where it was cut.
+
+    Every parser quotes bad input through this, so that a 2 MB line is never
+    echoed whole into a message.
+
+    >>> quote("13/7 8/7")
+    "'13/7 8/7'"
+    >>> quote("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    >>> quote(12)
+    '12'
+    """
+    if not isinstance(text, str):
+        shown = repr(text)
+        return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")

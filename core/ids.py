@@ -48,11 +48,11 @@ from __future__ import annotations
 
 import base64
 
-from .errors import InvalidIdError
+from .errors import InvalidIdError, quote
 from .limits import MAX_MATCH_LENGTH
 from .match_info import ID_MAX_CUBE, MAX_SCORE, GameState, MatchInfo, Resignation
 from .position import Position
-from .position_id import base64_bits
+from .position_id import B64_ALPHABET, base64_bits
 from .xgid import decode_xgid, encode_xgid
 
 __all__ = [
@@ -71,6 +71,7 @@ __all__ = [
     "encode_match_id",
     "encode_position_id",
     "encode_xgid",
+    "find_gnubg_ids",
 ]
 
 MAX_CUBE = ID_MAX_CUBE
@@ -173,7 +174,7 @@ def decode_match_id(match_id: str) -> MatchInfo:
     core.errors.InvalidIdError: Match ID 'cAkAAAAAAAA!': invalid character '!'
     """
     if not isinstance(match_id, str):
-        raise InvalidIdError(f"Match ID {match_id!r}: not a string")
+        raise InvalidIdError(f"Match ID {quote(match_id)}: not a string")
     value = base64_bits(match_id.strip(), "Match ID", 12, 9, match_id)
 
     def field(spec: tuple[int, int]) -> int:
@@ -181,7 +182,7 @@ def decode_match_id(match_id: str) -> MatchInfo:
         return (value >> first) & ((1 << width) - 1)
 
     def fail(problem: str) -> InvalidIdError:
-        return InvalidIdError(f"Match ID {match_id!r}: {problem}")
+        return InvalidIdError(f"Match ID {quote(match_id)}: {problem}")
 
     if value >> 67:
         raise fail("unused trailing bits are set")
@@ -235,8 +236,53 @@ def decode_gnubg_id(gnubg_id: str) -> tuple[Position, MatchInfo]:
     (True, 0, 0, True)
     """
     if not isinstance(gnubg_id, str):
-        raise InvalidIdError(f"gnubg ID {gnubg_id!r}: not a string")
+        raise InvalidIdError(f"gnubg ID {quote(gnubg_id)}: not a string")
     parts = gnubg_id.strip().split(":")
     if len(parts) != 2:
-        raise InvalidIdError(f"gnubg ID {gnubg_id!r}: 'PositionID:MatchID' expected")
+        raise InvalidIdError(f"gnubg ID {quote(gnubg_id)}: 'PositionID:MatchID' expected")
     return decode_position_id(parts[0]), decode_match_id(parts[1])
+
+
+MAX_ID_TEXT_CHARS = 20_000
+"""The longest text :func:`find_gnubg_ids` searches (gnubg's whole board print is about 2,000)."""
+
+
+def _is_b64(word: str, length: int) -> bool:
+    return len(word) == length and all(ch in B64_ALPHABET for ch in word)
+
+
+def find_gnubg_ids(text: str) -> tuple[str, str] | None:
+    """The gnubg Position ID and Match ID in pasted text, or ``None`` when it holds none.
+
+    Either the whole text is ``PositionID:MatchID``, or it holds them as gnubg
+    prints them (``show gnubgid``, the board's header): ``Position ID: ...``
+    then, further on, ``Match ID : ...``. The IDs are only found, not decoded
+    (:func:`decode_gnubg_id` does that). One pass over the text; raises
+    :class:`InvalidIdError` for text over :data:`MAX_ID_TEXT_CHARS` characters.
+
+    >>> find_gnubg_ids(" 4HPwATDgc/ABMA:cAkAAAAAAAAA ")
+    ('4HPwATDgc/ABMA', 'cAkAAAAAAAAA')
+    >>> find_gnubg_ids("GNU Backgammon  Position ID: 4HPwATDgc/ABMA\\n   Match ID   : cAkAAAAAAAAA\\n")
+    ('4HPwATDgc/ABMA', 'cAkAAAAAAAAA')
+    >>> find_gnubg_ids("Position ID: 4HPwATDgc/ABMA") is None
+    True
+    """
+    if not isinstance(text, str):
+        raise InvalidIdError(f"gnubg ID text: text expected, got {type(text).__name__}")
+    if len(text) > MAX_ID_TEXT_CHARS:
+        raise InvalidIdError(
+            f"gnubg ID text of {len(text):,} characters: too long to hold an ID (at most {MAX_ID_TEXT_CHARS:,})"
+        )
+    bare = text.strip()
+    if len(bare) == 27 and bare[14] == ":" and _is_b64(bare[:14], 14) and _is_b64(bare[15:], 12):
+        return bare[:14], bare[15:]
+    words = text.replace(":", " : ").split()
+    position_id: str | None = None
+    for i in range(len(words) - 3):
+        if words[i + 1] != "ID" or words[i + 2] != ":":
+            continue
+        if position_id is None and words[i] == "Position" and _is_b64(words[i + 3], 14):
+            position_id = words[i + 3]
+        elif position_id is not None and words[i] == "Match" and _is_b64(words[i + 3], 12):
+            return position_id, words[i + 3]
+    return None

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import reasons
-from .errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
+from .errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError, quote
 from .moves import Play, Step, legal_plays
 from .position import Position
 
@@ -89,7 +89,10 @@ def format_play(play: Play | Sequence[Step], hits: Sequence[int] = ()) -> str:
     return " ".join(out)
 
 
-_TOKEN = re.compile(r"^((?:bar|off|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
+_TOKEN = re.compile(r"^((?:bar|off|[0-9]{1,2})\*?(?:/(?:bar|off|[0-9]{1,2})\*?)+)(?:\(([0-9])\))?$")
+
+MAX_NOTATION_CHARS = 200
+"""The longest notation read: a play of four checker moves, written out in full, is under 100 characters."""
 
 
 def _point(word: str, text: str) -> int:
@@ -99,12 +102,18 @@ def _point(word: str, text: str) -> int:
         return 0
     value = int(word)
     if not 0 <= value <= 25:
-        raise InvalidNotationError(f"notation {text!r}: no point {word}")
+        raise InvalidNotationError(f"notation {quote(text)}: no point {word}")
     return value
 
 
 def _parse_journeys(text: str) -> list[tuple[list[int], set[int]]]:
     """Read text into journeys: the points passed through and the points marked as hits."""
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"notation: text expected, got {type(text).__name__}")
+    if len(text) > MAX_NOTATION_CHARS:
+        raise InvalidNotationError(
+            f"notation {quote(text)}: {len(text):,} characters, too long for a play (at most {MAX_NOTATION_CHARS})"
+        )
     cleaned = text.strip().lower().replace("-", "/")
     if not cleaned:
         raise InvalidNotationError("empty notation: write a play such as '13/7 8/7'")
@@ -112,16 +121,16 @@ def _parse_journeys(text: str) -> list[tuple[list[int], set[int]]]:
     for token in cleaned.split():
         match = _TOKEN.match(token)
         if not match:
-            raise InvalidNotationError(f"notation {text!r}: cannot read {token!r}")
+            raise InvalidNotationError(f"notation {quote(text)}: cannot read {quote(token)}")
         words = match.group(1).split("/")
         points = [_point(w.rstrip("*"), text) for w in words]
         hits = {p for w, p in zip(words, points) if w.endswith("*")}
         for a, b in zip(points, points[1:]):
             if b >= a:
-                raise InvalidNotationError(f"notation {text!r}: {token!r} moves backwards")
+                raise InvalidNotationError(f"notation {quote(text)}: {quote(token)} moves backwards")
         repeat = int(match.group(2) or 1)
         if not 1 <= repeat <= 4:
-            raise InvalidNotationError(f"notation {text!r}: a count of {repeat} is impossible")
+            raise InvalidNotationError(f"notation {quote(text)}: a count of {repeat} is impossible")
         out.extend((points, hits) for _ in range(repeat))
     return out
 
@@ -149,7 +158,7 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
     plays = legal_plays(position, dice)
     if not plays:
         raise IllegalPlayError(
-            f"{text!r}: the roll {dice[0]}{dice[1]} cannot be played in {position.to_id()}", reasons.NO_LEGAL_PLAY
+            f"{quote(text)}: the roll {dice[0]}{dice[1]} cannot be played in {position.to_id()}", reasons.NO_LEGAL_PLAY
         )
     flow: Counter[int] = Counter()
     for points, _ in journeys:
@@ -171,12 +180,12 @@ def parse_play(position: Position, dice: Sequence[int], text: str) -> Play:
         return candidates[0]
     if candidates:
         raise AmbiguousPlayError(
-            f"{text!r} matches {len(candidates)} plays in {position.to_id()} with {dice[0]}{dice[1]}: "
+            f"{quote(text)} matches {len(candidates)} plays in {position.to_id()} with {dice[0]}{dice[1]}: "
             + ", ".join(format_play(p) for p in candidates)
         )
     reason = _diagnose(position, dice, journeys)
     raise IllegalPlayError(
-        f"{text!r} is not a legal play with {dice[0]}{dice[1]} in {position.to_id()}: {reasons.describe(reason)}",
+        f"{quote(text)} is not a legal play with {dice[0]}{dice[1]} in {position.to_id()}: {reasons.describe(reason)}",
         reason,
     )
 

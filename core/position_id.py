@@ -20,11 +20,11 @@ from __future__ import annotations
 import base64
 import binascii
 
-from .errors import InvalidIdError
+from .errors import InvalidIdError, quote
 
 __all__ = ["base64_bits", "decode_sides", "encode_sides"]
 
-_B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+B64_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
 
 def _sides_to_bits(first: tuple[int, ...], second: tuple[int, ...]) -> int:
@@ -43,17 +43,17 @@ def base64_bits(text: str, what: str, length: int, nbytes: int, original: str) -
     Raises :class:`InvalidIdError` naming ``what`` and ``original`` on anything malformed.
     """
     if len(text) != length:
-        raise InvalidIdError(f"{what} {original!r}: {length} characters expected, got {len(text)}")
+        raise InvalidIdError(f"{what} {quote(original)}: {length} characters expected, got {len(text)}")
     for ch in text:
-        if ch not in _B64:
-            raise InvalidIdError(f"{what} {original!r}: invalid character {ch!r}")
+        if ch not in B64_ALPHABET:
+            raise InvalidIdError(f"{what} {quote(original)}: invalid character {ch!r}")
     padded = text + "=" * (-len(text) % 4)
     try:
         raw = base64.b64decode(padded, validate=True)
     except binascii.Error as exc:  # pragma: no cover - the checks above catch these
-        raise InvalidIdError(f"{what} {original!r}: {exc}") from None
+        raise InvalidIdError(f"{what} {quote(original)}: {exc}") from None
     if base64.b64encode(raw[:nbytes]).decode("ascii")[:length] != text:
-        raise InvalidIdError(f"{what} {original!r}: unused trailing bits are set")
+        raise InvalidIdError(f"{what} {quote(original)}: unused trailing bits are set")
     return int.from_bytes(raw[:nbytes], "little")
 
 
@@ -70,13 +70,13 @@ def decode_sides(position_id: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     base64 holding 2 x 25 places.
     """
     if not isinstance(position_id, str):
-        raise InvalidIdError(f"Position ID {position_id!r}: not a string")
+        raise InvalidIdError(f"Position ID {quote(position_id)}: not a string")
     value = base64_bits(position_id.strip(), "Position ID", 14, 10, position_id)
     sides: list[list[int]] = [[], []]
     side, count, bit = 0, 0, 0
     while side < 2:
         if bit == 80:
-            raise InvalidIdError(f"Position ID {position_id!r}: too many checkers")
+            raise InvalidIdError(f"Position ID {quote(position_id)}: too many checkers")
         if (value >> bit) & 1:
             count += 1
         else:
@@ -86,5 +86,5 @@ def decode_sides(position_id: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
                 side += 1
         bit += 1
     if value >> bit:
-        raise InvalidIdError(f"Position ID {position_id!r}: too many checkers")
+        raise InvalidIdError(f"Position ID {quote(position_id)}: too many checkers")
     return tuple(sides[1]), tuple(sides[0])

@@ -40,7 +40,7 @@ import json
 import re
 from typing import Any
 
-from .errors import BackgammonError, InvalidStateError
+from .errors import BackgammonError, InvalidStateError, quote
 from .game import Action, ActionKind, Setup
 from .limits import MAX_CUBE, MAX_MATCH_LENGTH
 from .match import Match
@@ -130,7 +130,7 @@ def _object(value: object, where: str, keys: frozenset[str], required: frozenset
         raise _fail(where, f"an object expected, got {_kind(value)}")
     unknown = sorted(set(value) - keys)
     if unknown:
-        raise _fail(where, f"unknown field {unknown[0]!r}")
+        raise _fail(where, f"unknown field {quote(unknown[0])}")
     missing = sorted(required - set(value))
     if missing:
         raise _fail(where, f"missing field {missing[0]!r}")
@@ -157,7 +157,7 @@ def _int(value: object, where: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise _fail(where, f"a whole number expected, got {_kind(value)}")
     if not low <= value <= high:
-        raise _fail(where, f"{value} is out of range {low}..{high}")
+        raise _fail(where, f"{quote(value)} is out of range {low}..{high}")
     return value
 
 
@@ -201,7 +201,7 @@ def _read_action(value: object, where: str) -> Action:
     data = _object(value, where, _ACTION_KEYS, frozenset({"kind", "player"}))
     kind = data["kind"]
     if kind not in _ACTION_KINDS:
-        raise _fail(f"{where}.kind", f"{kind!r} is not one of {', '.join(_ACTION_KINDS)}")
+        raise _fail(f"{where}.kind", f"{quote(kind)} is not one of {', '.join(_ACTION_KINDS)}")
     allowed = {
         "opening": {"dice", "ties"},
         "roll": {"dice"},
@@ -257,7 +257,7 @@ def _read_setup(value: object, where: str) -> Setup | None:
 def _replay_game(match: Match, actions: tuple[Action, ...], where: str, stop: int) -> Match:
     """Replay ``actions`` until the game's log holds ``stop`` of them, checking that it matches."""
     done = len(match.game.actions)
-    if actions[:done] != match.game.actions:
+    if actions[:done] != match.game.actions:  # once per game: linear
         raise _fail(where, "the log does not start as the game does")
     while done < stop:
         action = actions[done]
@@ -266,7 +266,8 @@ def _replay_game(match: Match, actions: tuple[Action, ...], where: str, stop: in
         except BackgammonError as exc:
             raise _fail(f"{where}, action {done + 1} ({action})", f"does not replay: {exc}") from None
         made = match.game.actions
-        if made != actions[: len(made)]:
+        # only the actions this one added are compared: linear in the log, not quadratic
+        if made[done:] != actions[done : len(made)]:
             got = made[len(made) - 1]
             raise _fail(f"{where}, action {len(made)}", f"recorded as {actions[len(made) - 1]!r}, replays as {got!r}")
         done = len(made)
@@ -318,7 +319,7 @@ def from_dict(data: object) -> Match:
         raise _fail("", "no version field")
     version = data["version"]
     if version != VERSION or not isinstance(version, int) or isinstance(version, bool):
-        raise _fail("", f"version {version!r} is not supported (this app reads version {VERSION})")
+        raise _fail("", f"version {quote(version)} is not supported (this app reads version {VERSION})")
     top = _object(data, "", _TOP_KEYS, _TOP_KEYS)
     length = _int(top["length"], "length", 0, MAX_MATCH_LENGTH)
     names = _list(top["names"], "names")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import InvalidIdError, InvalidPositionError
+from .errors import InvalidIdError, InvalidPositionError, quote
 from .limits import MAX_MATCH_LENGTH
 from .match_info import ID_MAX_CUBE, MAX_SCORE, MatchInfo
 from .position import BAR, CHECKERS, Position
@@ -34,6 +34,7 @@ __all__ = ["decode_xgid", "encode_xgid"]
 #   in a match 1 = Crawford game, in money play 1 = Jacoby + 2 = beavers; match length
 #   (0 = money); max cube as log2.
 _XGID_NUMBER = re.compile(r"-?[0-9]{1,6}")
+_XGID_QUOTE = 72  # an error quotes a whole XGID (about 60 characters), and no more
 
 
 def encode_xgid(position: Position, info: MatchInfo) -> str:
@@ -95,10 +96,10 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
     core.errors.InvalidIdError: XGID '...': 26 position characters expected, got 24
     """
     if not isinstance(xgid, str):
-        raise InvalidIdError(f"XGID {xgid!r}: not a string")
+        raise InvalidIdError(f"XGID {quote(xgid, _XGID_QUOTE)}: not a string")
 
     def fail(problem: str) -> InvalidIdError:
-        return InvalidIdError(f"XGID {xgid!r}: {problem}")
+        return InvalidIdError(f"XGID {quote(xgid, _XGID_QUOTE)}: {problem}")
 
     text = xgid.strip()
     if text.startswith("XGID="):
@@ -127,7 +128,7 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
     def number(index: int, name: str, low: int, high: int) -> int:
         raw = fields[index]
         if not _XGID_NUMBER.fullmatch(raw):
-            raise fail(f"{name} {raw!r} is not a number")
+            raise fail(f"{name} {quote(raw)} is not a number")
         value = int(raw)
         if not low <= value <= high:
             raise fail(f"{name} {value} out of range {low}..{high}")
@@ -149,13 +150,13 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
     if dice_text == "D":
         pass
     elif dice_text in ("B", "R"):
-        raise fail(f"dice field {dice_text!r}: beavers and raccoons on offer are not supported")
+        raise fail(f"dice field {quote(dice_text)}: beavers and raccoons on offer are not supported")
     elif dice_text == "00":
         pass
     elif len(dice_text) == 2 and all(c in "123456" for c in dice_text):
         dice = (int(dice_text[0]), int(dice_text[1]))
     else:
-        raise fail(f"dice {dice_text!r} are not '00', 'D' or two digits 1..6")
+        raise fail(f"dice {quote(dice_text)} are not '00', 'D' or two digits 1..6")
     try:
         info = MatchInfo(
             cube=1 << cube_log,
