@@ -11,13 +11,13 @@ import doctest
 from datetime import date
 from pathlib import Path
 
-import dice_record
 import pytest
-import records
-import render
-import replay
-from dice_record import Throw, chi_square_p, dice_stats, match_throws
-from records import (
+
+from app.board import render
+from app.records import dice_record, replay
+from app.records import formats as records
+from app.records.dice_record import Throw, chi_square_p, dice_stats, match_throws
+from app.records.formats import (
     IdTextError,
     RecordFileError,
     export_mat,
@@ -28,8 +28,7 @@ from records import (
     read_id,
     setup_from_id,
 )
-from replay import Replay, frame_caption, frame_text, frame_view, game_frames
-
+from app.records.replay import Replay, frame_caption, frame_text, frame_view, game_frames
 from core.ids import GameState, MatchInfo, decode_gnubg_id, decode_position_id, encode_gnubg_id, encode_xgid
 from core.match import Match
 from core.position import Position
@@ -458,7 +457,7 @@ def test_paths() -> None:
 
 def test_the_move_list_of_every_imported_game(gnubg_match: Match) -> None:
     """The page's move list (movelog) replays each game, the backgammon resignation of game 6 included."""
-    from movelog import MoveLog
+    from app.page.movelog import MoveLog
 
     for index, played in enumerate(gnubg_match.games):
         entries = MoveLog().entries(played.game, "en")

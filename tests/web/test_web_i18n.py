@@ -5,12 +5,11 @@ from __future__ import annotations
 import doctest
 import string
 
-import i18n
 import pytest
-import render
-import view
-from i18n import EN, FR, checkers_text, detect_lang, game_over_text, reason_text, t
 
+from app import text as i18n
+from app.board import render, view
+from app.text import EN, FR, checkers_text, detect_lang, game_over_text, reason_text, t
 from core import reasons
 
 BUTTONS_EN = {

@@ -6,18 +6,18 @@ import doctest
 import json
 from collections import Counter
 
-import bot_turns
-import dice_source
-import movelog
-import pagestate
 import pytest
-import saves
-import ui_text
-from dice_source import ByteDice, die_from_byte, parse_seed, seeded_dice
-from movelog import MoveLog
-from pagestate import controls_for, follow_up, neighbour, page_phase, resign_levels
-from saves import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
 
+from app.page import computer as bot_turns
+from app.page import controls as pagestate
+from app.page import dice as dice_source
+from app.page import movelog
+from app.page import storage as saves
+from app.page.controls import controls_for, follow_up, neighbour, page_phase, resign_levels
+from app.page.dice import ByteDice, die_from_byte, parse_seed, seeded_dice
+from app.page.movelog import MoveLog
+from app.page.storage import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
+from app.text import ui as ui_text
 from core.game import Setup
 from core.match import Match
 from core.position import Position

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from view import (
+
+from app.board.view import (
     ArrowView,
     BoardView,
     arrows_from_notation,
@@ -18,7 +19,6 @@ from view import (
     parse_place,
     to_mover,
 )
-
 from core.game import Setup
 from core.match import Match
 from core.position import Position

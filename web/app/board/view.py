@@ -26,8 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from i18n import checkers_text, game_over_text, player_name, reason_text, t
-
+from app.text import checkers_text, game_over_text, player_name, reason_text, t
 from core.game import Game
 from core.match import Match
 from core.position import BAR as BAR_INDEX

@@ -24,11 +24,14 @@ from datetime import date
 from typing import Any
 
 import js
-from controller import App, bot_available, guarded_async
-from dice_record import dice_html, dice_stats, match_throws
 from pyodide.ffi import to_js
 from pyscript import document, window
-from records import (
+
+from app.board.render import render_board
+from app.board.view import build_view
+from app.page.app import App, bot_available, guarded_async
+from app.records.dice_record import dice_html, dice_stats, match_throws
+from app.records.formats import (
     MAT_MAX_CHARS,
     MAT_TYPE,
     IdTextError,
@@ -40,11 +43,8 @@ from records import (
     position_ids,
     setup_from_id,
 )
-from render import render_board
-from replay import Replay, frame_view, game_choices, moves_html, shown_names
-from ui_text import tr
-from view import build_view
-
+from app.records.replay import Replay, frame_view, game_choices, moves_html, shown_names
+from app.text.ui import tr
 from core.match import Match
 
 BUTTONS = (
@@ -225,7 +225,7 @@ class FormatsPanel:
         """The tutorial snippet (an ``<iframe>`` of this site's ``embed.html``) for a position."""
         if position_id is None:
             return None
-        from embed import embed_snippet  # only when asked: the page does not need it to start
+        from app.embed.host import embed_snippet  # only when asked: the page does not need it to start
 
         base = str(js.URL.new("embed.html", window.location.href).href)
         return embed_snippet(position_id, {"base_url": base, "lang": self.lang})

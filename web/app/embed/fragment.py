@@ -35,7 +35,7 @@ Keys (see ``web/EMBED.md`` for authors):
 >>> parse_fragment("xgid=XGID=-b----E-C---eE---c-e----:0:0:1:00:0:0:0:0:10")
 Traceback (most recent call last):
 ...
-embed_fragment.FragmentError: XGID: 26 position characters expected, got 24
+app.embed.fragment.FragmentError: XGID: 26 position characters expected, got 24
 >>> format_fragment({"mode": "try", "dice": "43", "caption": "Où jouer ?"})
 'mode=try&dice=43&caption=O%C3%B9%20jouer%20%3F'
 """
@@ -49,8 +49,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 from urllib.parse import quote, unquote
 
-from view import ArrowView, arrows_from_notation, arrows_from_steps
-
+from app.board.view import ArrowView, arrows_from_notation, arrows_from_steps
 from core.errors import AmbiguousPlayError, BackgammonError, InvalidNotationError
 from core.ids import MAX_CUBE, MatchInfo, decode_gnubg_id, decode_position_id, decode_xgid, encode_xgid
 from core.moves import Play, legal_plays
@@ -165,7 +164,7 @@ def split_fragment(fragment: str) -> dict[str, str]:
     >>> split_fragment("mode=try&mode=quiz")
     Traceback (most recent call last):
     ...
-    embed_fragment.FragmentError: mode: given twice
+    app.embed.fragment.FragmentError: mode: given twice
     """
     if not isinstance(fragment, str):
         raise FragmentError("the fragment is not text")

@@ -11,7 +11,7 @@ first, then there, so the page has one way to translate.
 
 from __future__ import annotations
 
-from i18n import t
+from app.text import t
 
 EN: dict[str, str] = {
     "ui.loading": "Loading…",

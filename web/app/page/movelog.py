@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui_text import tr
-
+from app.text.ui import tr
 from core.game import Action, Game
 from core.notation import format_play
 

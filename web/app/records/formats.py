@@ -83,7 +83,7 @@ def import_mat(text: str) -> Match:
     >>> import_mat(text.replace("6/5", "6/6"))
     Traceback (most recent call last):
     ...
-    records.RecordFileError: line 7: notation '8/5 6/6': '6/6' moves backwards
+    app.records.formats.RecordFileError: line 7: notation '8/5 6/6': '6/6' moves backwards
     """
     if len(text) > MAT_MAX_CHARS:
         raise RecordFileError(None, f"{len(text)} characters: too long for a match file")
@@ -206,7 +206,7 @@ def read_id(text: str) -> tuple[IdKind, Position, MatchInfo]:
     >>> read_id("4HPwATDgc/ABMA")
     Traceback (most recent call last):
     ...
-    records.IdTextError: neither an XGID nor a gnubg ID: '4HPwATDgc/ABMA'
+    app.records.formats.IdTextError: neither an XGID nor a gnubg ID: '4HPwATDgc/ABMA'
     """
     text = text.strip()
     kind = id_kind(text)

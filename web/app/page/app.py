@@ -25,10 +25,23 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import js
-from bot_turns import Decision, decide_steps, load_bot, opponent_from_json, opponent_to_json
-from dice_source import ByteDice, parse_seed, seeded_dice
-from movelog import MoveLog
-from pagestate import (
+from pyodide.ffi import create_proxy, jsnull, to_js
+from pyscript import document, window
+
+from app.board.render import render_board
+from app.board.view import (
+    BAR,
+    OFF,
+    BoardView,
+    Place,
+    build_view,
+    describe_refusal,
+    game_result_message,
+    parse_place,
+    to_mover,
+)
+from app.page.computer import Decision, decide_steps, load_bot, opponent_from_json, opponent_to_json
+from app.page.controls import (
     BUTTONS,
     Controls,
     Row,
@@ -39,10 +52,9 @@ from pagestate import (
     resign_levels,
     row_of,
 )
-from pyodide.ffi import create_proxy, jsnull, to_js
-from pyscript import document, window
-from render import render_board
-from saves import (
+from app.page.dice import ByteDice, parse_seed, seeded_dice
+from app.page.movelog import MoveLog
+from app.page.storage import (
     LANG_KEY,
     MATCH_KEY,
     OPPONENT_KEY,
@@ -53,9 +65,7 @@ from saves import (
     Options,
     choose_lang,
 )
-from ui_text import tr
-from view import BAR, OFF, BoardView, Place, build_view, describe_refusal, game_result_message, parse_place, to_mover
-
+from app.text.ui import tr
 from core.errors import IllegalActionError
 from core.match import Match
 
@@ -1057,7 +1067,7 @@ def boot() -> App:
     global APP
     APP = App()
     APP.start()
-    import formats_panel  # imports this module: loaded once APP exists
+    from app.records import panel as formats_panel  # imports this module: loaded once APP exists
 
     formats_panel.install(APP)
     return APP

@@ -19,7 +19,7 @@ rely on:
   styled by the ``<style>`` inside the drawing (:data:`BOARD_CSS`), which a page may override.
 
 >>> from core import Position
->>> from view import build_board_view
+>>> from app.board.view import build_board_view
 >>> svg = render_board(build_board_view(Position.initial()))
 >>> svg.count("data-checker="), svg.count('data-point="')
 (30, 26)
@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from view import BAR, OFF, BoardView, DieView, Place, PlayerView, PointView
+from app.board.view import BAR, OFF, BoardView, DieView, Place, PlayerView, PointView
 
 # -- geometry (viewBox units) -------------------------------------------------
 WIDTH = 704

@@ -36,10 +36,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from embed_fragment import KEYS, EmbedConfig, FragmentError, format_fragment, lenient_id, lenient_lang, parse_fragment
-from i18n import detect_lang, player_name, reason_text
-from render import HEIGHT, WIDTH, render_board
-from view import (
+from app.board.render import HEIGHT, WIDTH, render_board
+from app.board.view import (
     OFF,
     ArrowView,
     BoardView,
@@ -51,7 +49,16 @@ from view import (
     parse_place,
     to_mover,
 )
-
+from app.embed.fragment import (
+    KEYS,
+    EmbedConfig,
+    FragmentError,
+    format_fragment,
+    lenient_id,
+    lenient_lang,
+    parse_fragment,
+)
+from app.text import detect_lang, player_name, reason_text
 from core import reasons
 from core.errors import IllegalPlayError
 from core.moves import Play

@@ -28,10 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from html import escape
 
-from i18n import player_name
-from ui_text import tr
-from view import BoardView, build_board_view, game_result_message
-
+from app.board.view import BoardView, build_board_view, game_result_message
+from app.text import player_name
+from app.text.ui import tr
 from core.game import Game
 from core.match import Match, PlayedGame
 from core.notation import format_play
