@@ -8,8 +8,10 @@ from collections import Counter
 
 import pytest
 
+from app.board.arrows import arrows_from_notation
+from app.board.places import board_for_player0
 from app.board.render import render_arrows, render_board
-from app.board.view import BoardView, arrows_from_notation, board_for_player0, build_board_view, build_view
+from app.board.view import BoardView, build_board_view, build_view
 from core.match import Match
 from core.position import Position
 from core.turn import Turn

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 from urllib.parse import quote, unquote
 
-from app.board.view import ArrowView, arrows_from_notation, arrows_from_steps
+from app.board.arrows import ArrowView, arrows_from_notation, arrows_from_steps
 from core.errors import AmbiguousPlayError, BackgammonError, InvalidNotationError
 from core.ids import MAX_CUBE, MatchInfo, decode_gnubg_id, decode_position_id, decode_xgid, encode_xgid
 from core.moves import Play, legal_plays

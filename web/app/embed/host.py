@@ -36,19 +36,11 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from app.board.render import HEIGHT, WIDTH, render_board
-from app.board.view import (
-    OFF,
-    ArrowView,
-    BoardView,
-    Place,
-    arrows_from_steps,
-    board_for_player0,
-    build_board_view,
-    display_number,
-    parse_place,
-    to_mover,
-)
+from app.board.arrows import ArrowView, arrows_from_steps
+from app.board.layout import HEIGHT, WIDTH
+from app.board.places import OFF, Place, board_for_player0, display_number, parse_place, to_mover
+from app.board.render import render_board
+from app.board.view import BoardView, build_board_view
 from app.embed.fragment import (
     KEYS,
     EmbedConfig,

@@ -28,18 +28,10 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
+from app.board.messages import describe_refusal, game_result_message
+from app.board.places import BAR, OFF, Place, parse_place, to_mover
 from app.board.render import render_board
-from app.board.view import (
-    BAR,
-    OFF,
-    BoardView,
-    Place,
-    build_view,
-    describe_refusal,
-    game_result_message,
-    parse_place,
-    to_mover,
-)
+from app.board.view import BoardView, build_view
 from app.page.computer import Decision, decide_steps, load_bot, opponent_from_json, opponent_to_json
 from app.page.controls import (
     BUTTONS,

@@ -28,7 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from html import escape
 
-from app.board.view import BoardView, build_board_view, game_result_message
+from app.board.messages import game_result_message
+from app.board.view import BoardView, build_board_view
 from app.text import player_name
 from app.text.ui import tr
 from core.game import Game
