@@ -1,7 +1,7 @@
-"""The board as an SVG string: a pure function of a :class:`~view.BoardView`.
+"""The board as an SVG string: a pure function of a :class:`~app.board.view.BoardView`.
 
 :func:`render_board` builds the whole drawing by joining strings (it runs in
-Pyodide on every redraw). The DOM contract, which the controller and the tests
+Pyodide on every redraw). The DOM contract, which the page (:mod:`app.page`) and the tests
 rely on:
 
 * the root ``<svg class="board">`` has a ``viewBox`` and ``width="100%"``;

@@ -138,6 +138,21 @@ class BoardView:
         assert isinstance(place, int)
         return self.point(place)
 
+    def owns(self, place: Place, player: int) -> bool:
+        """True when ``player`` has a checker at ``place`` (a point or the bar; never the trays).
+
+        >>> from core import Position
+        >>> view = build_board_view(Position.initial())
+        >>> view.owns(6, 0), view.owns(19, 0), view.owns("bar", 0), view.owns("off", 0)
+        (True, False, False, False)
+        """
+        if place == BAR:
+            return self.bar.counts[player] > 0
+        if isinstance(place, int):
+            point = self.point(place)
+            return point.owner == player and point.count > 0
+        return False
+
     @property
     def names(self) -> tuple[str, str]:
         return self.players[0].name, self.players[1].name

@@ -176,7 +176,7 @@ class EmbedState:
 def open_embed(fragment: str, languages: Sequence[str] | str | None = None) -> tuple[EmbedState, list[Event]]:
     """The first state of the embed that ``fragment`` describes, and its ``ready`` event.
 
-    Raises :class:`~embed_fragment.FragmentError` for a fragment that is wrong.
+    Raises :class:`~app.embed.fragment.FragmentError` for a fragment that is wrong.
     ``languages``: the reader's preferred languages (``navigator.languages``), used
     when the fragment names none.
     """
@@ -615,7 +615,7 @@ def embed_snippet(xgid_or_gnubgid: str, options: Mapping[str, object] | None = N
     ``play``, ``answer``, ...; values as text or numbers) plus ``base_url``, the address
     of ``embed.html`` (default ``"embed.html"``: pass the absolute one, e.g.
     ``new URL("embed.html", location)``), and ``width`` in pixels (default 480).
-    The fragment is checked: a wrong option raises :class:`~embed_fragment.FragmentError`.
+    The fragment is checked: a wrong option raises :class:`~app.embed.fragment.FragmentError`.
 
     >>> snippet = embed_snippet("4HPwATDgc/ABMA:cAkAAAAAAAAA", {"width": 320, "caption": "Départ"})
     >>> snippet.split('"')[1:6]

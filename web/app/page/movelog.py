@@ -119,3 +119,30 @@ class MoveLog:
                 text = tr(lang, f"log.{kind}")
             out.append(LogEntry(action.player, text, kind))
         return out
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def moves_html(entries: list[LogEntry], names: tuple[str, str], result: str, lang: str) -> str:
+    """The items of the move list (``#move-list``): one per entry, then how the game ended.
+
+    >>> print(moves_html([LogEntry(0, "31: 8/5 6/5", "play")], ("Ann", "Bob"), "", "en"))
+    <li class="moves__item moves__item--0 moves__item--play">...Ann: </span>31: 8/5 6/5</li>
+    >>> moves_html([], ("Ann", "Bob"), "", "en")
+    '<li class="moves__empty">No moves yet.</li>'
+    """
+    items = []
+    for entry in entries:
+        name = _escape(names[entry.player])
+        items.append(
+            f'<li class="moves__item moves__item--{entry.player} moves__item--{entry.kind}">'
+            f'<span class="swatch swatch--{entry.player}" aria-hidden="true"></span>'
+            f'<span class="visually-hidden">{name}: </span>{_escape(entry.text)}</li>'
+        )
+    if result:
+        items.append(f'<li class="moves__item moves__item--result">{_escape(result)}</li>')
+    if not items:
+        items.append(f'<li class="moves__empty">{_escape(tr(lang, "ui.no_moves"))}</li>')
+    return "".join(items)

@@ -1,7 +1,7 @@
 """The field's formats in the app: ``.mat`` files, XGID and gnubg ID, set-up from an ID.
 
 Pure: no DOM, so every rule here runs under CPython (``tests/web/test_records.py``);
-:mod:`formats_panel` only moves text between these functions and the page.
+:mod:`app.records.panel` only moves text between these functions and the page.
 
 * :func:`export_mat` / :func:`mat_filename`: the match as a ``.mat`` download.
 * :func:`import_mat`: a ``.mat`` file's text to a :class:`~core.match.Match`, or a

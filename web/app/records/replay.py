@@ -1,6 +1,6 @@
 """Replaying a match: every game as a list of frames, a cursor that steps and seeks, the board of a frame.
 
-Pure: the DOM glue (:mod:`formats_panel`) asks a :class:`Replay` for its frame and
+Pure: the DOM glue (:mod:`app.records.panel`) asks a :class:`Replay` for its frame and
 draws :func:`frame_view` with :func:`render.render_board`.
 
 A game's frames are its start (frame 0), then one frame after each entry of the
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 DEFAULT_NAMES = ("Bottom", "Top")
-"""``Match.new``'s placeholder names: shown as the colours instead (as :mod:`view` does)."""
+"""``Match.new``'s placeholder names: shown as the colours instead (as :mod:`app.board.view` does)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,7 +151,7 @@ EN: dict[str, str] = {
     "reason.must-play": "the roll can be played, so you must play it",
     "reason.invalid-dice": "dice are two numbers from 1 to 6",
     "reason.unknown": "that is not allowed",
-    # match files, position IDs, replay, dice record (web/app/formats_panel.py)
+    # match files, position IDs, replay, dice record (web/app/records/panel.py)
     "records.title": "Files and positions",
     "records.export": "Export .mat",
     "records.import": "Import .mat",
@@ -351,7 +351,7 @@ FR: dict[str, str] = {
     "reason.must-play": "ce lancer peut être joué : vous devez le jouer",
     "reason.invalid-dice": "les dés sont deux nombres de 1 à 6",
     "reason.unknown": "ce n’est pas permis",
-    # match files, position IDs, replay, dice record (web/app/formats_panel.py)
+    # match files, position IDs, replay, dice record (web/app/records/panel.py)
     "records.title": "Fichiers et positions",
     "records.export": "Exporter le .mat",
     "records.import": "Importer un .mat",
