@@ -6,7 +6,6 @@ The browser side (embed.html, the shared worker) is tested in tests/e2e/test_emb
 from __future__ import annotations
 
 import contextlib
-import doctest
 import json
 import re
 import sys
@@ -18,8 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.embed import fragment as embed_fragment
-from app.embed import host as embed
 from app.embed.fragment import KEYS, FragmentError, format_fragment, parse_fragment, split_fragment
 from app.embed.host import EmbedHost, EmbedState, act, embed_snippet, open_embed, present
 from core.ids import MatchInfo, decode_xgid, encode_gnubg_id, encode_xgid
@@ -94,12 +91,6 @@ def expected_checkers(position: Position) -> dict[tuple[str, str], int]:
         if n:
             counts[("off", str(owner))] = n
     return counts
-
-
-@pytest.mark.parametrize("module", [embed, embed_fragment, gen_embed_manifest])
-def test_doctests(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
-    assert result.failed == 0
 
 
 # -- the fragment --------------------------------------------------------------------

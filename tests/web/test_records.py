@@ -7,14 +7,12 @@ played (tests/data/gnubg_5pt_ids.txt, see tests/gnubg/replay_ids.py for how it w
 from __future__ import annotations
 
 import dataclasses
-import doctest
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from app.board import render
-from app.records import dice_record, replay
 from app.records import formats as records
 from app.records.dice_record import Throw, chi_square_p, dice_stats, match_throws
 from app.records.formats import (
@@ -56,12 +54,6 @@ def as_app_id(gnubg_id: str) -> str:
     """A gnubg ID from gnubg's walk through the .mat, with the players named as the app names them."""
     position, info = decode_gnubg_id(gnubg_id)
     return encode_gnubg_id(position, swapped_players(info))
-
-
-@pytest.mark.parametrize("module", [records, replay, dice_record])
-def test_doctests(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
-    assert result.failed == 0
 
 
 # -- .mat -------------------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ from app.embed.fragment import (
     lenient_lang,
     parse_fragment,
 )
-from app.text import detect_lang, player_name, reason_text
+from app.text import detect_lang, player_name, reason_text, t
 from core import reasons
 from core.errors import IllegalPlayError
 from core.moves import Play
@@ -60,76 +60,6 @@ from core.turn import Turn, steps_to_play_steps
 Event = dict[str, Any]
 
 # -- words --------------------------------------------------------------------
-TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "try.prompt": "{name} to play {dice}: click a checker, then the point it goes to.",
-        "try.selected": "Now click where this checker goes.",
-        "try.all_blocked": "Every point this checker could reach is blocked.",
-        "try.partial": "So far: {play}.",
-        "try.done": "A legal play: {play}.",
-        "try.none": "{name} cannot play {dice}: the turn passes.",
-        "quiz.prompt": "{name} to play {dice}: find the right play.",
-        "quiz.right": "Right: {play}.",
-        "quiz.wrong": "{play} is legal, but it is not the answer. Undo, or start over.",
-        "quiz.answer.one": "The answer: {plays}.",
-        "quiz.answer.other": "The answers: {plays}.",
-        "replay.move": "Move {index} of {count}: {name} plays {dice}: {play}.",
-        "replay.pass": "Move {index} of {count}: {name} rolls {dice} and cannot move.",
-        "replay.end": "Position after {count} moves.",
-        "replay.end.one": "Position after 1 move.",
-        "button.undo": "Undo",
-        "button.reset": "Start over",
-        "button.show": "Show me",
-        "button.first": "First",
-        "button.prev": "Back",
-        "button.next": "Next",
-        "button.last": "Last",
-        "controls": "Diagram controls",
-        "error.title": "This diagram cannot be shown",
-        "error.internal": "internal error ({kind}); please report it with the address of this page",
-        "or": " or ",
-    },
-    "fr": {
-        "try.prompt": "{name} joue {dice} : touchez un pion, puis la case où il va.",
-        "try.selected": "Touchez maintenant la case où va ce pion.",
-        "try.all_blocked": "Toutes les cases où ce pion pourrait aller sont bloquées.",
-        "try.partial": "Pour l’instant : {play}.",
-        "try.done": "Coup permis : {play}.",
-        "try.none": "{name} ne peut pas jouer {dice} : il passe son tour.",
-        "quiz.prompt": "{name} joue {dice} : trouvez le bon coup.",
-        "quiz.right": "Bravo : {play}.",
-        "quiz.wrong": "{play} est permis, mais ce n’est pas la réponse. Annulez, ou recommencez.",
-        "quiz.answer.one": "La réponse : {plays}.",
-        "quiz.answer.other": "Les réponses : {plays}.",
-        "replay.move": "Coup {index} sur {count} : {name} joue {dice} : {play}.",
-        "replay.pass": "Coup {index} sur {count} : {name} fait {dice} et ne peut pas jouer.",
-        "replay.end": "Position après {count} coups.",
-        "replay.end.one": "Position après 1 coup.",
-        "button.undo": "Annuler",
-        "button.reset": "Recommencer",
-        "button.show": "Voir la réponse",
-        "button.first": "Début",
-        "button.prev": "Précédent",
-        "button.next": "Suivant",
-        "button.last": "Fin",
-        "controls": "Commandes du diagramme",
-        "error.title": "Ce diagramme ne peut pas être affiché",
-        "error.internal": "erreur interne ({kind}) ; merci de la signaler avec l’adresse de cette page",
-        "or": " ou ",
-    },
-}
-
-
-def text(lang: str, key: str, **kw: object) -> str:
-    """An embed text in ``lang`` (English when missing).
-
-    >>> text("fr", "quiz.right", play="8/5 6/5")
-    'Bravo : 8/5 6/5.'
-    """
-    template = TEXT.get(lang, TEXT["en"]).get(key) or TEXT["en"][key]
-    return template.format(**kw) if kw else template
-
-
 def sentence(words: str) -> str:
     """A reason text as a sentence: capital first letter, final full stop."""
     words = words.strip()
@@ -246,7 +176,7 @@ def _refuse(state: EmbedState, reason: str, place: Place | None, *, target: bool
     """
     point = display_number(place, state.config.viewer) if isinstance(place, int) else None
     if reason == reasons.BLOCKED and not target:
-        words = text(state.lang, "try.all_blocked")
+        words = t(state.lang, "embed.try.all_blocked")
     else:
         named = point if (reason == reasons.BLOCKED) == target else None
         words = sentence(reason_text(state.lang, reason, point=named))
@@ -264,7 +194,8 @@ def _click(state: EmbedState, place: Place) -> tuple[EmbedState, list[Event]]:
     selected = state.selected
     if selected is None:
         if point in destinations:
-            return dataclasses.replace(state, selected=place, note=Note("info", text(state.lang, "try.selected"))), []
+            note = Note("info", t(state.lang, "embed.try.selected"))
+            return dataclasses.replace(state, selected=place, note=note), []
         if place == OFF:
             return state, []
         return _refuse(state, turn.why_not(point, None), place, target=False)
@@ -274,7 +205,7 @@ def _click(state: EmbedState, place: Place) -> tuple[EmbedState, list[Event]]:
     if point in destinations.get(start, ()):
         return _step(state, start, point)
     if point in destinations:
-        return dataclasses.replace(state, selected=place, note=Note("info", text(state.lang, "try.selected"))), []
+        return dataclasses.replace(state, selected=place, note=Note("info", t(state.lang, "embed.try.selected"))), []
     return _refuse(state, turn.why_not(start, point), place, target=True)
 
 
@@ -283,10 +214,10 @@ def _hits(turn: Turn) -> list[int]:
     hits = []
     before = turn.start_position
     board = list(before.opponent)
-    for _, t, _ in turn.steps:
-        if 1 <= t <= 24 and board[24 - t] == 1:
-            hits.append(t)
-            board[24 - t] = 0
+    for _, end, _ in turn.steps:
+        if 1 <= end <= 24 and board[24 - end] == 1:
+            hits.append(end)
+            board[24 - end] = 0
     return hits
 
 
@@ -308,24 +239,24 @@ def _step(state: EmbedState, start: int, end: int) -> tuple[EmbedState, list[Eve
     step_text = format_play([(start, end)], [end] if hit else [])
     new = dataclasses.replace(state, turn=turn, selected=None)
     if not turn.is_complete:
-        note = Note("info", text(lang, "try.partial", play=_played(turn)))
+        note = Note("info", t(lang, "embed.try.partial", play=_played(turn)))
         new = dataclasses.replace(new, note=note)
         return new, [_event(new, "moved", step=step_text, play=_played(turn), complete=False)]
     play = turn.play()
     play_text = format_play(play)
     if state.config.mode == "try":
-        new = dataclasses.replace(new, note=Note("ok", text(lang, "try.done", play=play_text)))
+        new = dataclasses.replace(new, note=Note("ok", t(lang, "embed.try.done", play=play_text)))
         return new, [_event(new, "moved", step=step_text, play=play_text, complete=True)]
     attempts = state.attempts + 1
     if _is_answer(state.config, play):
         new = dataclasses.replace(
-            new, attempts=attempts, solved=True, note=Note("ok", text(lang, "quiz.right", play=play_text))
+            new, attempts=attempts, solved=True, note=Note("ok", t(lang, "embed.quiz.right", play=play_text))
         )
         return new, [
             _event(new, "moved", step=step_text, play=play_text, complete=True, correct=True),
             _event(new, "solved", play=play_text, attempts=attempts, revealed=state.revealed),
         ]
-    new = dataclasses.replace(new, attempts=attempts, note=Note("refused", text(lang, "quiz.wrong", play=play_text)))
+    new = dataclasses.replace(new, attempts=attempts, note=Note("refused", t(lang, "embed.quiz.wrong", play=play_text)))
     return new, [_event(new, "moved", step=step_text, play=play_text, complete=True, correct=False)]
 
 
@@ -338,7 +269,7 @@ def _undo(state: EmbedState) -> tuple[EmbedState, list[Event]]:
     if state.solved or not turn.steps:
         return state, []
     turn = turn.undo()
-    note = Note("info", text(state.lang, "try.partial", play=_played(turn))) if turn.steps else None
+    note = Note("info", t(state.lang, "embed.try.partial", play=_played(turn))) if turn.steps else None
     return dataclasses.replace(state, turn=turn, selected=None, note=note), []
 
 
@@ -350,15 +281,15 @@ def _reset(state: EmbedState) -> tuple[EmbedState, list[Event]]:
 
 
 def _answers_text(state: EmbedState) -> str:
-    return text(state.lang, "or").join(format_play(p) for p in state.config.answers)
+    return t(state.lang, "embed.or").join(format_play(p) for p in state.config.answers)
 
 
 def _show_answer(state: EmbedState) -> tuple[EmbedState, list[Event]]:
     if state.solved:
         return state, []
     count = len(state.config.answers)
-    key = "quiz.answer.one" if count == 1 else "quiz.answer.other"
-    note = Note("ok", text(state.lang, key, plays=_answers_text(state)))
+    key = "embed.quiz.answer.one" if count == 1 else "embed.quiz.answer.other"
+    note = Note("ok", t(state.lang, key, plays=_answers_text(state)))
     new = dataclasses.replace(state, turn=_turn(state).undo_all(), selected=None, note=note, revealed=True)
     return new, [_event(new, "revealed", answers=[format_play(p) for p in state.config.answers])]
 
@@ -445,7 +376,7 @@ def _status(state: EmbedState) -> tuple[str, str]:
         moves = config.replay
         count = len(moves)
         if state.frame == count:
-            return text(lang, "replay.end.one" if count == 1 else "replay.end", count=count), "info"
+            return t(lang, "embed.replay.end.single" if count == 1 else "embed.replay.end.many", count=count), "info"
         move = moves[state.frame]
         values = {
             "index": state.frame + 1,
@@ -454,15 +385,16 @@ def _status(state: EmbedState) -> tuple[str, str]:
             "dice": _dice_text(move.dice),
         }
         if move.play is None:
-            return text(lang, "replay.pass", **values), "info"
-        return text(lang, "replay.move", play=move.text, **values), "info"
+            return t(lang, "embed.replay.pass", **values), "info"
+        return t(lang, "embed.replay.move", play=move.text, **values), "info"
     if state.note is not None:
         return state.note.text, state.note.kind
     if state.turn is not None:
         name, dice = _name(state, config.on_roll), _dice_text(state.turn.dice)
         if state.turn.legal_play_count == 0:
-            return text(lang, "try.none", name=name, dice=dice), "info"
-        return text(lang, "quiz.prompt" if config.mode == "quiz" else "try.prompt", name=name, dice=dice), "info"
+            return t(lang, "embed.try.none", name=name, dice=dice), "info"
+        key = "embed.quiz.prompt" if config.mode == "quiz" else "embed.try.prompt"
+        return t(lang, key, name=name, dice=dice), "info"
     return "", "info"
 
 
@@ -472,7 +404,7 @@ def _controls(state: EmbedState) -> list[dict[str, Any]]:
     lang = state.lang
 
     def button(action: str, enabled: bool) -> dict[str, Any]:
-        return {"action": action, "label": text(lang, f"button.{action}"), "enabled": enabled}
+        return {"action": action, "label": t(lang, f"embed.button.{action}"), "enabled": enabled}
 
     if config.mode == "replay":
         last = len(config.replay)
@@ -514,7 +446,7 @@ def present(state: EmbedState, events: Sequence[Event] = ()) -> dict[str, Any]:
         "status_kind": kind,
         "caption": config.caption,
         "controls": _controls(state),
-        "controls_label": text(state.lang, "controls"),
+        "controls_label": t(state.lang, "embed.controls"),
         "size": config.size,
         "interactive": bool(view.movable),
         "events": list(events),
@@ -529,7 +461,7 @@ def present_error(fragment: object, message: str, languages: Sequence[str] | str
     embed_id = lenient_id(frag)
     if embed_id:
         event["id"] = embed_id
-    return {"ok": False, "lang": lang, "title": text(lang, "error.title"), "error": message, "events": [event]}
+    return {"ok": False, "lang": lang, "title": t(lang, "embed.error.title"), "error": message, "events": [event]}
 
 
 # -- the worker's entry point ----------------------------------------------------------
@@ -554,7 +486,7 @@ class EmbedHost:
         try:
             answer = self._handle(json.loads(request))
         except Exception as exc:  # never let one embed's bug break the shared worker
-            answer = present_error("", text("en", "error.internal", kind=type(exc).__name__))
+            answer = present_error("", t("en", "embed.error.internal", kind=type(exc).__name__))
         return json.dumps(answer, ensure_ascii=False)
 
     def _handle(self, message: Any) -> dict[str, Any]:
@@ -659,7 +591,6 @@ def embed_snippet(xgid_or_gnubgid: str, options: Mapping[str, object] | None = N
 
 __all__ = [
     "HOST",
-    "TEXT",
     "EmbedHost",
     "EmbedState",
     "Note",

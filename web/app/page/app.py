@@ -42,7 +42,7 @@ from app.page.keys import BoardKeys, on_shortcut
 from app.page.movelog import MoveLog
 from app.page.screen import draw_controls, draw_moves, draw_over, translate_page
 from app.page.storage import LANG_KEY, MATCH_KEY, OPPONENT_KEY, OPTIONS_KEY, REV_KEY, MatchStore, Options, choose_lang
-from app.text.ui import tr
+from app.text import t
 from core.errors import IllegalActionError
 from core.match import Match
 
@@ -89,17 +89,17 @@ class App:
         try:
             self.storage.set(key, value)
         except Exception as exc:
-            self.notice = tr(self.lang, "ui.storage_failed", error=str(exc))
+            self.notice = t(self.lang, "ui.storage_failed", error=str(exc))
 
     def save(self) -> None:
         """Save the match unless another tab changed it meanwhile (then show theirs)."""
         try:
             outcome = self.store.save(self.match)
         except Exception as exc:
-            self.notice = tr(self.lang, "ui.storage_failed", error=str(exc))
+            self.notice = t(self.lang, "ui.storage_failed", error=str(exc))
             return
         if outcome == "conflict":
-            self.reload_from_storage(tr(self.lang, "ui.conflict"))
+            self.reload_from_storage(t(self.lang, "ui.conflict"))
 
     def reload_from_storage(self, note: str) -> None:
         result = self.store.load()
@@ -121,7 +121,7 @@ class App:
             return
         if self.store.held or self.store.is_current():
             return
-        self.reload_from_storage(tr(self.lang, "ui.other_tab"))
+        self.reload_from_storage(t(self.lang, "ui.other_tab"))
         self.redraw()
 
     # -- start -------------------------------------------------------------------------------
@@ -129,7 +129,7 @@ class App:
         self.apply_language()
         self.wire()
         if not self.storage.available:
-            self.notice = tr(self.lang, "ui.storage_failed", error="localStorage")
+            self.notice = t(self.lang, "ui.storage_failed", error="localStorage")
         result = self.store.load()
         first_visit = False
         if result.status == "ok" and result.match is not None:
@@ -157,7 +157,7 @@ class App:
             try:
                 self.bot, self.bot_player = load_bot(level), player
             except Exception as exc:
-                self.notice = tr(self.lang, "ui.bot_failed", error=str(exc))
+                self.notice = t(self.lang, "ui.bot_failed", error=str(exc))
 
     # -- wiring ------------------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
@@ -236,12 +236,12 @@ class App:
         game = match.game
         assert self.view is not None
         if self.bot_busy and self.bot_player is not None:
-            return tr(lang, "phase.bot_thinking", name=self.view.names[self.bot_player])
+            return t(lang, "phase.bot_thinking", name=self.view.names[self.bot_player])
         turn = game.turn_in_progress
         if game.phase == "move" and turn is not None and turn.legal_play_count == 0 and not match.is_over:
             mover = game.turn or 0
             dice = "-".join(str(d) for d in turn.dice)
-            return tr(lang, "ui.cannot_move", name=self.view.names[mover], dice=dice)
+            return t(lang, "ui.cannot_move", name=self.view.names[mover], dice=dice)
         return self.view.message
 
     def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None:
@@ -312,7 +312,7 @@ class App:
         actions = match.game.actions
         if actions and actions[-1].kind == "opening" and actions[-1].ties:
             values = ", ".join(f"{v}-{v}" for v in actions[-1].ties)
-            return tr(self.lang, "ui.opening_tie", values=values)
+            return t(self.lang, "ui.opening_tie", values=values)
         return ""
 
     def roll(self) -> None:

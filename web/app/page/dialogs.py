@@ -13,7 +13,7 @@ from app.board.view import BoardView
 from app.page.computer import bot_available, load_bot
 from app.page.controls import read_match_length, resign_levels
 from app.page.dom import bind, el, ignore_event, js_object
-from app.text.ui import tr
+from app.text import t
 from core.match import Match
 
 NAME_DEFAULTS = ("Bottom", "Top")  # Match.new's names, shown by the view as the colours
@@ -69,7 +69,7 @@ class Dialogs:
             js.URL.revokeObjectURL(self.broken_url)
         self.broken_url = str(js.URL.createObjectURL(blob))
         el("recovery-download").setAttribute("href", self.broken_url)
-        el("recovery-text").textContent = tr(self.host.lang, "ui.broken_text", error=error)
+        el("recovery-text").textContent = t(self.host.lang, "ui.broken_text", error=error)
         el("recovery").hidden = False
 
     # -- the new-match dialog ---------------------------------------------------------------------
@@ -77,7 +77,7 @@ class Dialogs:
         option = document.querySelector('#nm-opponent option[value="bot"]')
         available = bot_available()
         option.disabled = not available
-        option.textContent = tr(self.host.lang, "ui.opponent.bot" if available else "ui.opponent.bot_missing")
+        option.textContent = t(self.host.lang, "ui.opponent.bot" if available else "ui.opponent.bot_missing")
 
     def sync_opponent_fields(self) -> None:
         el("nm-level-field").hidden = str(el("nm-opponent").value) != "bot"
@@ -103,7 +103,7 @@ class Dialogs:
         length_input = el("nm-length")
         length = read_match_length(str(length_input.value))
         if length is None:
-            length_input.setCustomValidity(tr(self.host.lang, "ui.length_hint"))
+            length_input.setCustomValidity(t(self.host.lang, "ui.length_hint"))
             form.reportValidity()
             length_input.setCustomValidity("")
             return
@@ -116,11 +116,11 @@ class Dialogs:
             try:
                 bot = load_bot(level)  # imported now, not at start-up
             except Exception as exc:
-                self.host.notice = tr(self.host.lang, "ui.bot_failed", error=str(exc))
+                self.host.notice = t(self.host.lang, "ui.bot_failed", error=str(exc))
                 el("notice").textContent = self.host.notice
                 return
             if names[1] == NAME_DEFAULTS[1]:
-                names = (names[0], tr(str(el("nm-lang").value), "ui.opponent.bot"))
+                names = (names[0], t(str(el("nm-lang").value), "ui.opponent.bot"))
         lang = str(el("nm-lang").value)
         match = Match.new(length, crawford_rule=bool(el("nm-crawford").checked), names=names)
         el("new-match-dialog").close()
@@ -136,9 +136,9 @@ class Dialogs:
         assert host.view is not None
         value = game.cube * 2
         other = host.view.names[1 - (game.turn or 0)]
-        points = tr(host.lang, "over.points", count=game.cube)
-        el("double-title").textContent = tr(host.lang, "ui.double_title", value=value)
-        el("double-text").textContent = tr(host.lang, "ui.double_text", other=other, value=value, points=points)
+        points = t(host.lang, "over.points", count=game.cube)
+        el("double-title").textContent = t(host.lang, "ui.double_title", value=value)
+        el("double-text").textContent = t(host.lang, "ui.double_text", other=other, value=value, points=points)
         el("double-dialog").showModal()
 
     def confirm_double(self) -> None:
@@ -152,7 +152,7 @@ class Dialogs:
             return
         assert host.view is not None
         other = host.view.names[1 - (host.match.game.turn or 0)]
-        el("resign-text").textContent = tr(host.lang, "ui.resign_text", other=other)
+        el("resign-text").textContent = t(host.lang, "ui.resign_text", other=other)
         for level in (1, 2, 3):
             el(f"resign-{level}").disabled = level not in levels
         el("resign-dialog").showModal()

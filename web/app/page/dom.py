@@ -15,7 +15,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document
 
 from app.board.places import Place, parse_place
-from app.text.ui import tr
+from app.text import t
 
 _error_lang: Callable[[], str] = lambda: "en"  # noqa: E731 - replaced by report_in
 
@@ -80,7 +80,7 @@ def report_in(lang_of: Callable[[], str]) -> None:
 def report(exc: BaseException) -> None:
     """Show an unexpected error to the player (role="alert") and log it for the developer."""
     try:
-        el("error-text").textContent = tr(_error_lang(), "ui.error", error=f"{type(exc).__name__}: {exc}")
+        el("error-text").textContent = t(_error_lang(), "ui.error", error=f"{type(exc).__name__}: {exc}")
         el("error").hidden = False
     finally:
         js.console.error("Videau: " + "".join(traceback.format_exception(exc)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.text.ui import tr
+from app.text import t
 from core.game import Action, Game
 from core.notation import format_play
 
@@ -110,13 +110,13 @@ class MoveLog:
                 if action.steps:
                     text = f"{dice}: {format_play(action.steps, fact.hits)}"
                 else:
-                    text = f"{dice}: {tr(lang, 'log.cannot_move')}"
+                    text = f"{dice}: {t(lang, 'log.cannot_move')}"
             elif kind == "double":
-                text = tr(lang, "log.double", value=fact.cube * 2)
+                text = t(lang, "log.double", value=fact.cube * 2)
             elif kind == "resign":
-                text = tr(lang, f"log.resign.{action.level}")
+                text = t(lang, f"log.resign.{action.level}")
             else:
-                text = tr(lang, f"log.{kind}")
+                text = t(lang, f"log.{kind}")
             out.append(LogEntry(action.player, text, kind))
         return out
 
@@ -144,5 +144,5 @@ def moves_html(entries: list[LogEntry], names: tuple[str, str], result: str, lan
     if result:
         items.append(f'<li class="moves__item moves__item--result">{_escape(result)}</li>')
     if not items:
-        items.append(f'<li class="moves__empty">{_escape(tr(lang, "ui.no_moves"))}</li>')
+        items.append(f'<li class="moves__empty">{_escape(t(lang, "ui.no_moves"))}</li>')
     return "".join(items)

@@ -11,7 +11,7 @@ from app.board.view import BoardView
 from app.page.controls import BUTTONS, Controls
 from app.page.dom import el
 from app.page.movelog import MoveLog, moves_html
-from app.text.ui import tr
+from app.text import t
 from core.match import Match
 
 
@@ -19,17 +19,17 @@ def translate_page(lang: str) -> None:
     """Put every text marked ``data-i18n`` (``-label``, ``-placeholder``) in ``lang``."""
     document.documentElement.lang = lang
     for node in document.querySelectorAll("[data-i18n]"):
-        node.textContent = tr(lang, str(node.dataset.i18n))
+        node.textContent = t(lang, str(node.dataset.i18n))
     for node in document.querySelectorAll("[data-i18n-label]"):
-        text = tr(lang, str(node.dataset.i18nLabel))
+        text = t(lang, str(node.dataset.i18nLabel))
         node.setAttribute("aria-label", text)
         if node.hasAttribute("title"):
             node.setAttribute("title", text)
     for node in document.querySelectorAll("[data-i18n-placeholder]"):
-        node.setAttribute("placeholder", tr(lang, str(node.dataset.i18nPlaceholder)))
+        node.setAttribute("placeholder", t(lang, str(node.dataset.i18nPlaceholder)))
     other = "fr" if lang == "en" else "en"
     button = el("btn-lang")
-    button.textContent = tr(lang, "button.language")
+    button.textContent = t(lang, "button.language")
     button.setAttribute("lang", other)
     el("nm-lang").value = lang
 
@@ -55,13 +55,13 @@ def draw_over(match: Match, view: BoardView, phase: str, lang: str) -> None:
     names = view.names
     over.hidden = False
     match_over = phase == "match-over"
-    el("over-title").textContent = tr(lang, "ui.match_over" if match_over else "ui.game_over")
+    el("over-title").textContent = t(lang, "ui.match_over" if match_over else "ui.game_over")
     result = game_result_message(match.game, lang, names)
     if match_over:
         result = view.message
     el("over-result").textContent = result
     key = "ui.score_money" if match.is_money else "ui.score"
-    score = tr(lang, key, score0=match.score[0], score1=match.score[1])
+    score = t(lang, key, score0=match.score[0], score1=match.score[1])
     el("over-score").textContent = f"{names[0]} · {score} · {names[1]}"
     el("btn-next").hidden = match_over
     el("btn-over-new").hidden = not match_over
@@ -71,7 +71,7 @@ def draw_moves(match: Match, log: MoveLog, view: BoardView, lang: str) -> None:
     """The move list of the current game, scrolled to its end."""
     game = match.game
     entries = log.entries(game, lang)
-    el("moves-game").textContent = tr(lang, "ui.game_n", n=len(match.games))
+    el("moves-game").textContent = t(lang, "ui.game_n", n=len(match.games))
     result = game_result_message(game, lang, view.names)
     moves = el("move-list")
     moves.innerHTML = moves_html(entries, view.names, result, lang)

@@ -46,7 +46,7 @@ from app.records.formats import (
     setup_from_id,
 )
 from app.records.replay import Replay, frame_view, game_choices, moves_html, shown_names
-from app.text.ui import tr
+from app.text import t
 from core.match import Match
 
 BUTTONS = (
@@ -151,7 +151,7 @@ class FormatsPanel:
         try:
             text = export_mat(match)
         except RecordFileError as exc:
-            self.say("rec-message", tr(self.lang, "records.export_failed", error=exc.detail), error=True)
+            self.say("rec-message", t(self.lang, "records.export_failed", error=exc.detail), error=True)
             return
         name = mat_filename(match, date.today())
         blob = js.Blob.new(to_js([text]), js_object({"type": MAT_TYPE}))
@@ -165,7 +165,7 @@ class FormatsPanel:
         document.body.appendChild(link)
         link.click()
         link.remove()
-        self.say("rec-message", tr(self.lang, "records.exported", name=name))
+        self.say("rec-message", t(self.lang, "records.exported", name=name))
 
     # -- import -----------------------------------------------------------------------------------
     def on_file(self, _event: Any) -> None:
@@ -180,17 +180,17 @@ class FormatsPanel:
     async def read_file(self, chosen: Any) -> None:
         name = str(chosen.name)
         if int(chosen.size) > 4 * MAT_MAX_CHARS:  # UTF-8 takes at most 4 bytes a character
-            self.say("rec-message", tr(self.lang, "records.import_too_big", file=name), error=True)
+            self.say("rec-message", t(self.lang, "records.import_too_big", file=name), error=True)
             return
         text = str(await chosen.text())
         try:
             match = import_mat(text)
         except RecordFileError as exc:
             if exc.line is None:
-                problem = tr(self.lang, "records.import_bad", file=name, detail=exc.detail)
+                problem = t(self.lang, "records.import_bad", file=name, detail=exc.detail)
             else:
-                problem = tr(self.lang, "records.import_line", file=name, line=exc.line, detail=exc.detail)
-            self.say("rec-message", f"{problem} {tr(self.lang, 'records.import_kept')}", error=True)
+                problem = t(self.lang, "records.import_line", file=name, line=exc.line, detail=exc.detail)
+            self.say("rec-message", f"{problem} {t(self.lang, 'records.import_kept')}", error=True)
             return
         self.say("rec-message", "")
         self.open_replay(match, name)
@@ -210,11 +210,11 @@ class FormatsPanel:
             text = self.embed_code(ids.xgid or ids.gnubg_id)
         else:
             text = ids.gnubg_id if kind == "gnubg" else ids.xgid
-        what = tr(self.lang, f"records.what.{kind}")
+        what = t(self.lang, f"records.what.{kind}")
         box, field = el(f"{where}-id-box"), el(f"{where}-id-text")
         if text is None:
             box.hidden = True
-            self.say(f"{where}-message", tr(self.lang, "records.no_xgid"), error=True)
+            self.say(f"{where}-message", t(self.lang, "records.no_xgid"), error=True)
             return
         field.value = text
         box.hidden = False
@@ -244,10 +244,10 @@ class FormatsPanel:
         except Exception:  # refused (no permission, page not focused): the field is there
             self.clipboard_failed(where, what)
             return
-        self.say(f"{where}-message", tr(self.lang, "records.copied", what=what))
+        self.say(f"{where}-message", t(self.lang, "records.copied", what=what))
 
     def clipboard_failed(self, where: str, what: str) -> None:
-        self.say(f"{where}-message", tr(self.lang, "records.copy_fallback", what=what))
+        self.say(f"{where}-message", t(self.lang, "records.copy_fallback", what=what))
         field = el(f"{where}-id-text")
         field.focus()
         field.select()
@@ -259,7 +259,7 @@ class FormatsPanel:
         self.file_name = file_name or ""
         self.replay = Replay.of(match, at_end=file_name is None)
         lang = self.lang
-        source = tr(lang, "replay.of_file", file=file_name) if file_name is not None else tr(lang, "replay.of_current")
+        source = t(lang, "replay.of_file", file=file_name) if file_name is not None else t(lang, "replay.of_current")
         el("replay-source").textContent = source
         el("replay-game").innerHTML = "".join(
             f'<option value="{i}">{escape(label)}</option>' for i, label in game_choices(match, lang)
@@ -347,9 +347,9 @@ class FormatsPanel:
         match = self.imported
         if match is None:
             return
-        note = tr(self.lang, "replay.replaced")
+        note = t(self.lang, "replay.replaced")
         if not self.app.replace_match(match):
-            self.say("replay-message", tr(self.lang, "records.busy"), error=True)
+            self.say("replay-message", t(self.lang, "records.busy"), error=True)
             return
         self.imported = None
         el("replay-dialog").close()
@@ -383,13 +383,13 @@ class FormatsPanel:
             match = setup_from_id(text, names=current.names, crawford_rule=current.crawford_rule)
         except IdTextError as exc:
             if exc.kind is None:
-                self.show_setup(None, tr(self.lang, "setup.not_id"), error=True)
+                self.show_setup(None, t(self.lang, "setup.not_id"), error=True)
             else:
-                self.show_setup(None, tr(self.lang, f"setup.invalid.{exc.kind}", detail=exc.detail), error=True)
+                self.show_setup(None, t(self.lang, f"setup.invalid.{exc.kind}", detail=exc.detail), error=True)
             return
         self.setup_match = match
         kind = id_kind(text) or "gnubg"
-        self.show_setup(match, tr(self.lang, f"setup.read.{kind}"), error=False)
+        self.show_setup(match, t(self.lang, f"setup.read.{kind}"), error=False)
         el("setup-dialog").dataset.kind = kind
 
     def show_setup(self, match: Match | None, status: str, *, error: bool) -> None:
@@ -411,9 +411,9 @@ class FormatsPanel:
             return
         bot_level = str(el("nm-level").value) if str(el("setup-opponent").value) == "bot" else None
         kind = str(el("setup-dialog").dataset.kind or "gnubg")
-        note = tr(self.lang, "setup.done", what=tr(self.lang, f"records.what.{kind}"))
+        note = t(self.lang, "setup.done", what=t(self.lang, f"records.what.{kind}"))
         if not self.app.replace_match(match, bot_level=bot_level):
-            self.say("setup-status", tr(self.lang, "records.busy"), error=True)
+            self.say("setup-status", t(self.lang, "records.busy"), error=True)
             return
         el("setup-dialog").close()
         self.say("rec-message", note)
@@ -423,7 +423,7 @@ class FormatsPanel:
         self.dice_match = match
         names = shown_names(match, self.lang)
         el("dice-who").innerHTML = "".join(
-            [f'<option value="all">{escape(tr(self.lang, "dice.both"))}</option>']
+            [f'<option value="all">{escape(t(self.lang, "dice.both"))}</option>']
             + [f'<option value="{i}">{escape(names[i])}</option>' for i in (0, 1)]
         )
         self.draw_dice()

@@ -30,8 +30,7 @@ from html import escape
 
 from app.board.messages import game_result_message
 from app.board.view import BoardView, build_board_view
-from app.text import player_name
-from app.text.ui import tr
+from app.text import player_name, t
 from core.game import Game
 from core.match import Match, PlayedGame
 from core.notation import format_play
@@ -174,15 +173,15 @@ def frame_text(frame: Frame, lang: str) -> str:
         return ""
     if kind == "play":
         assert frame.dice is not None
-        return f"{_roll_text(frame.dice)}: {frame.notation or tr(lang, 'log.cannot_move')}"
+        return f"{_roll_text(frame.dice)}: {frame.notation or t(lang, 'log.cannot_move')}"
     if kind == "roll":
         assert frame.dice is not None
         return f"{_roll_text(frame.dice)}:"
     if kind == "double":
-        return tr(lang, "log.double", value=frame.cube * 2)
+        return t(lang, "log.double", value=frame.cube * 2)
     if kind == "resign":
-        return tr(lang, f"log.resign.{frame.level}")
-    return tr(lang, f"log.{kind}")
+        return t(lang, f"log.resign.{frame.level}")
+    return t(lang, f"log.{kind}")
 
 
 def shown_names(match: Match, lang: str) -> tuple[str, str]:
@@ -204,9 +203,9 @@ def frame_caption(frame: Frame, lang: str) -> str:
     'Game 1 · 3. Ann passes · Ann passes: Bob wins 1 point'
     """
     names = shown_names(frame.state, lang)
-    where = tr(lang, "replay.game", n=frame.game + 1)
+    where = t(lang, "replay.game", n=frame.game + 1)
     if frame.kind == "start":
-        return f"{where} · {tr(lang, 'replay.start')}"
+        return f"{where} · {t(lang, 'replay.start')}"
     assert frame.player is not None
     text = f"{where} · {frame.ply}. {names[frame.player]} {frame_text(frame, lang)}"
     result = game_result_message(frame.state.game, lang, names)
@@ -340,7 +339,7 @@ def moves_html(replay: Replay, lang: str) -> str:
     for frame in replay.frames:
         current = ' aria-current="step"' if frame.ply == replay.ply else ""
         if frame.player is None:
-            label = escape(tr(lang, "replay.start"))
+            label = escape(t(lang, "replay.start"))
         else:
             label = (
                 f'<span class="swatch swatch--{frame.player}" aria-hidden="true"></span>'
@@ -361,6 +360,6 @@ def game_choices(match: Match, lang: str) -> list[tuple[int, str]]:
     [(0, 'Partie 1 · 0–0'), (1, 'Partie 2 · 0–1')]
     """
     return [
-        (i, f"{tr(lang, 'replay.game', n=i + 1)} · {g.score_before[0]}–{g.score_before[1]}")
+        (i, f"{t(lang, 'replay.game', n=i + 1)} · {g.score_before[0]}–{g.score_before[1]}")
         for i, g in enumerate(match.games)
     ]
