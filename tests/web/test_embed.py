@@ -17,8 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.embed.fragment import KEYS, FragmentError, format_fragment, parse_fragment, split_fragment
+from app.embed.fragment import KEYS, format_fragment, parse_fragment, split_fragment
 from app.embed.host import EmbedHost, EmbedState, act, embed_snippet, open_embed, present
+from app.embed.values import FragmentError
 from core.ids import MatchInfo, decode_xgid, encode_gnubg_id, encode_xgid
 from core.position import Position
 
