@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.board.places import OFF, Place, display_number, parse_place, to_mover
+from app.board.rules import hit_points
 from app.embed.fragment import EmbedConfig, parse_fragment
 from app.text import detect_lang, reason_text, t
 from core import reasons
@@ -176,23 +177,11 @@ def _click(state: EmbedState, place: Place) -> tuple[EmbedState, list[Event]]:
     return _refuse(state, turn.why_not(start, point), place, target=True)
 
 
-def _hits(turn: Turn) -> list[int]:
-    """Points (mover's numbering) where the steps made so far hit a blot."""
-    hits = []
-    before = turn.start_position
-    board = list(before.opponent)
-    for _, end, _ in turn.steps:
-        if 1 <= end <= 24 and board[24 - end] == 1:
-            hits.append(end)
-            board[24 - end] = 0
-    return hits
-
-
 def _played(turn: Turn) -> str:
     """The steps made so far in notation."""
     if turn.is_complete:
         return format_play(turn.play())
-    return format_play(steps_to_play_steps(turn.steps), _hits(turn))
+    return format_play(steps_to_play_steps(turn.steps), list(hit_points(turn.start_position.opponent, turn.steps)))
 
 
 def _step(state: EmbedState, start: int, end: int) -> tuple[EmbedState, list[Event]]:

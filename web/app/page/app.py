@@ -40,7 +40,7 @@ from app.page.dom import Listeners, el, guarded_async, ignore_event, js_value, r
 from app.page.drag import BoardPointer
 from app.page.keys import BoardKeys, on_shortcut
 from app.page.movelog import MoveLog
-from app.page.screen import draw_controls, draw_moves, draw_over, translate_page
+from app.page.screen import draw_controls, draw_moves, draw_over, opening_note, status_line, translate_page
 from app.page.storage import LANG_KEY, MATCH_KEY, OPPONENT_KEY, OPTIONS_KEY, REV_KEY, MatchStore, Options, choose_lang
 from app.text import t
 from core.errors import IllegalActionError
@@ -231,19 +231,6 @@ class App:
             return True
         return self.bot_player is not None and self.match.game.player_to_act == self.bot_player
 
-    def status_text(self) -> str:
-        match, lang = self.match, self.lang
-        game = match.game
-        assert self.view is not None
-        if self.bot_busy and self.bot_player is not None:
-            return t(lang, "phase.bot_thinking", name=self.view.names[self.bot_player])
-        turn = game.turn_in_progress
-        if game.phase == "move" and turn is not None and turn.legal_play_count == 0 and not match.is_over:
-            mover = game.turn or 0
-            dice = "-".join(str(d) for d in turn.dice)
-            return t(lang, "ui.cannot_move", name=self.view.names[mover], dice=dice)
-        return self.view.message
-
     def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None:
         """Draw everything from the match: board, status, buttons, end-of-game card, move list."""
         board = el("board")
@@ -259,7 +246,8 @@ class App:
             interactive=not waiting,
         )
         self.view = view
-        status = self.status_text()
+        thinking = self.bot_player if self.bot_busy else None
+        status = status_line(self.match, view, self.lang, thinking=thinking)
         if status != view.message:
             view = self.view = replace(view, message=status)
         board.innerHTML = render_board(view)
@@ -296,7 +284,7 @@ class App:
             return False
         self.match = self.follow_up(match)
         self.selected = None
-        self.notice = self._opening_note(match) if rolled else ""
+        self.notice = opening_note(match, self.lang) if rolled else ""
         self.save()
         self.redraw(moves, rolled=rolled)
         self.schedule_bot()
@@ -307,13 +295,6 @@ class App:
         if self.bot_player is not None and match.game.turn == self.bot_player:
             return match
         return follow_up(match, auto_confirm=self.options.auto_confirm, auto_forced=self.options.auto_forced)
-
-    def _opening_note(self, match: Match) -> str:
-        actions = match.game.actions
-        if actions and actions[-1].kind == "opening" and actions[-1].ties:
-            values = ", ".join(f"{v}-{v}" for v in actions[-1].ties)
-            return t(self.lang, "ui.opening_tie", values=values)
-        return ""
 
     def roll(self) -> None:
         if self.match.game.phase == "opening":

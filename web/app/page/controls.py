@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.board.places import BAR, Place, from_mover, to_mover
+from app.board.rules import blot_hit
 from app.board.view import BoardView
 from core.match import Match
 
@@ -152,23 +153,6 @@ Moved = tuple[tuple[int, Place, Place], ...]
 """Checkers that move: ``(owner, from, to)`` in player 0's numbering."""
 
 
-def hits_blot(view: BoardView, end: Place, mover: int) -> bool:
-    """True when ``mover`` landing on ``end`` hits: one checker of the other player stands there.
-
-    The page's own copy of the hit rule, for the animation only (the core decides the move).
-
-    >>> from core.match import Match
-    >>> from app.board.view import build_view
-    >>> view = build_view(Match.new(3).opening_with(3, 1))
-    >>> hits_blot(view, 24, 0), hits_blot(view, 5, 0)
-    (False, False)
-    """
-    if not isinstance(end, int):
-        return False
-    point = view.point(end)
-    return point.owner == 1 - mover and point.count == 1
-
-
 def checkers_moved(match: Match, view: BoardView | None, start: Place, end: Place | None) -> Moved:
     """The checkers a step from ``start`` moves: the mover's, and a hit blot to the bar.
 
@@ -192,7 +176,7 @@ def checkers_moved(match: Match, view: BoardView | None, start: Place, end: Plac
         end = from_mover(steps[0], mover)
     assert end is not None
     moves: list[tuple[int, Place, Place]] = [(mover, start, end)]
-    if view is not None and hits_blot(view, end, mover):
+    if view is not None and blot_hit(view, end, mover):
         moves.append((1 - mover, end, BAR))
     return tuple(moves)
 

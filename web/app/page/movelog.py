@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.board.rules import hit_points
 from app.text import t
 from core.game import Action, Game
 from core.notation import format_play
@@ -56,17 +57,6 @@ def _fresh(game: Game) -> Game:
     )
 
 
-def _hits(game: Game, action: Action) -> tuple[int, ...]:
-    """Points (mover's numbering) where the play's steps land on an opposing blot."""
-    opponent = list(game.current_position.opponent)
-    hits = []
-    for _, to in action.steps:
-        if 1 <= to <= 24 and opponent[24 - to] == 1:
-            opponent[24 - to] = 0
-            hits.append(to)
-    return tuple(hits)
-
-
 def _dice_text(dice: tuple[int, int] | None) -> str:
     if dice is None:
         return ""
@@ -91,7 +81,7 @@ class MoveLog:
         ):
             replay, self._facts, seen = _fresh(game), [], 0
         for action in game.actions[seen:]:
-            hits = _hits(replay, action) if action.kind == "play" else ()
+            hits = hit_points(replay.current_position.opponent, action.steps) if action.kind == "play" else ()
             self._facts.append(_Fact(action, replay.dice, hits, replay.cube))
             replay = replay.apply(action)
         self._replay = replay

@@ -76,3 +76,26 @@ def draw_moves(match: Match, log: MoveLog, view: BoardView, lang: str) -> None:
     moves = el("move-list")
     moves.innerHTML = moves_html(entries, view.names, result, lang)
     moves.scrollTop = moves.scrollHeight
+
+
+def status_line(match: Match, view: BoardView, lang: str, *, thinking: int | None = None) -> str:
+    """The line under the board: the computer thinking (``thinking``: its player), a roll that
+    cannot be played, else the view's phase message."""
+    game = match.game
+    if thinking is not None:
+        return t(lang, "phase.bot_thinking", name=view.names[thinking])
+    turn = game.turn_in_progress
+    if game.phase == "move" and turn is not None and turn.legal_play_count == 0 and not match.is_over:
+        mover = game.turn or 0
+        dice = "-".join(str(d) for d in turn.dice)
+        return t(lang, "ui.cannot_move", name=view.names[mover], dice=dice)
+    return view.message
+
+
+def opening_note(match: Match, lang: str) -> str:
+    """The notice after the opening roll: the tied rolls thrown again, if any."""
+    actions = match.game.actions
+    if actions and actions[-1].kind == "opening" and actions[-1].ties:
+        values = ", ".join(f"{v}-{v}" for v in actions[-1].ties)
+        return t(lang, "ui.opening_tie", values=values)
+    return ""

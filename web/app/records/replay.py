@@ -24,14 +24,13 @@ right after -- so its board, cube, score and IDs come straight from the core.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from html import escape
 
 from app.board.messages import game_result_message
+from app.board.rules import hit_points
 from app.board.view import BoardView, build_board_view
 from app.text import player_name, t
-from core.game import Game
 from core.match import Match, PlayedGame
 from core.notation import format_play
 from core.position import Position
@@ -93,17 +92,6 @@ def _start(match: Match, played: PlayedGame) -> Match:
     )
 
 
-def _hits(game: Game, steps: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-    """Points (mover's numbering) where a play's steps land on a lone opposing checker."""
-    opponent = list(game.position.opponent)
-    hits = []
-    for _, to in steps:
-        if 1 <= to <= 24 and opponent[24 - to] == 1:
-            opponent[24 - to] = 0
-            hits.append(to)
-    return tuple(hits)
-
-
 def game_frames(match: Match, index: int) -> tuple[Frame, ...]:
     """The frames of ``match.games[index]``, replayed through the core from the game's start.
 
@@ -137,7 +125,8 @@ def game_frames(match: Match, index: int) -> tuple[Frame, ...]:
             dice = rolled
             if opening:  # the opening roll shows as thrown: player 0's die, player 1's die
                 dice = next(a for a in reversed(actions[:i]) if a.kind == "opening").dice
-            notation = format_play(action.steps, _hits(before, action.steps)) if action.steps else ""
+            hits = hit_points(before.position.opponent, action.steps)
+            notation = format_play(action.steps, hits) if action.steps else ""
         frame = Frame(
             index,
             len(frames),
