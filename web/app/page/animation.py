@@ -11,9 +11,9 @@ from typing import Any
 from pyscript import document
 
 from app.board.places import Place
+from app.dom import el, js_object, js_value
 from app.page.browser import reduced_motion
 from app.page.controls import Moved
-from app.page.dom import el, js_object, js_value
 
 ANIMATION_MS = 220
 

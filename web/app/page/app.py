@@ -14,7 +14,7 @@ buttons, keyboard moves), and :mod:`app.records.panel` (match files, IDs, replay
 Listeners: one delegated ``click`` and one ``keydown`` on the board's host element,
 pointer events on the same element for drag and drop, one ``click`` per button, the
 window's ``storage`` event (another tab), and a document ``keydown`` for shortcuts.
-Every handler runs inside :func:`~app.page.dom.guarded`.
+Every handler runs inside :func:`~app.dom.guarded`.
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ from app.board.messages import describe_refusal
 from app.board.places import OFF, Place, to_mover
 from app.board.render import render_board
 from app.board.view import BoardView, build_view
+from app.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
 from app.page import animation
 from app.page.browser import BrowserStorage, crypto_bytes, set_url_param, url_param
-from app.page.computer import computer_decision, load_bot, opponent_from_json, opponent_to_json
+from app.page.computer import bot_available, computer_decision, load_bot, opponent_from_json, opponent_to_json
 from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
 from app.page.dialogs import Dialogs
 from app.page.dice import ByteDice, parse_seed, seeded_dice
-from app.page.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
 from app.page.drag import BoardPointer
 from app.page.keys import BoardKeys, on_shortcut
 from app.page.movelog import MoveLog
@@ -77,6 +77,10 @@ class App:
     @property
     def flipped(self) -> bool:
         return self.options.flipped
+
+    def bot_available(self) -> bool:
+        """True when the computer opponent can be chosen (the core ships its bot)."""
+        return bot_available()
 
     # -- storage -------------------------------------------------------------------------
     def _get(self, key: str) -> str | None:

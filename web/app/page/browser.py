@@ -7,7 +7,7 @@ from typing import Any
 import js
 from pyscript import window
 
-from app.page.dom import str_or_none
+from app.dom import str_or_none
 from app.page.storage import MATCH_KEY, MemoryStorage
 
 

@@ -10,9 +10,9 @@ from pyodide.ffi import to_js
 from pyscript import document
 
 from app.board.view import BoardView
+from app.dom import bind, el, ignore_event, js_object
 from app.page.computer import bot_available, load_bot
 from app.page.controls import read_match_length, resign_levels
-from app.page.dom import bind, el, ignore_event, js_object
 from app.text import t
 from core.match import Match
 

@@ -11,8 +11,8 @@ from pyscript import document, window
 
 from app.board.places import Place
 from app.board.view import BoardView
+from app.dom import create_once, el, js_value, place_of
 from app.page.animation import svg_scale, top_checker, with_ring
-from app.page.dom import create_once, el, js_value, place_of
 
 DRAG_THRESHOLD_PX = 6
 

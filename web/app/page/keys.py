@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from app.board.places import Place
+from app.dom import el, js_value, place_of
 from app.page.animation import focus_place
 from app.page.controls import Row, neighbour, row_of
-from app.page.dom import el, js_value, place_of
 
 SHORTCUTS = {"r": "roll", "u": "undo", "c": "confirm"}
 """Keys that press a game button (ids ``btn-<name>``) when it is shown and enabled."""

@@ -8,8 +8,8 @@ from pyscript import document
 
 from app.board.messages import game_result_message
 from app.board.view import BoardView
+from app.dom import el
 from app.page.controls import BUTTONS, Controls
-from app.page.dom import el
 from app.page.movelog import MoveLog, moves_html
 from app.text import t
 from core.match import Match

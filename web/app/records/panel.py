@@ -30,8 +30,7 @@ from pyscript import document, window
 
 from app.board.render import render_board
 from app.board.view import build_view
-from app.page.computer import bot_available
-from app.page.dom import el, escape, guarded_async, ignore_event, js_object
+from app.dom import el, escape, guarded_async, ignore_event, js_object
 from app.records.dice_record import dice_html, dice_stats, match_throws
 from app.records.formats import (
     MAT_MAX_CHARS,
@@ -79,6 +78,8 @@ class PanelHost(Protocol):
     def flipped(self) -> bool: ...
 
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None: ...
+
+    def bot_available(self) -> bool: ...
 
     def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool: ...
 
@@ -365,8 +366,8 @@ class FormatsPanel:
         self.setup_match = None
         self.show_setup(None, "", error=False)
         option = document.querySelector('#setup-opponent option[value="bot"]')
-        option.disabled = not bot_available()
-        el("setup-opponent").value = "bot" if self.app.bot_player is not None and bot_available() else "human"
+        option.disabled = not self.app.bot_available()
+        el("setup-opponent").value = "bot" if self.app.bot_player is not None and self.app.bot_available() else "human"
         dialog = el("setup-dialog")
         if not dialog.open:
             dialog.showModal()

@@ -1,4 +1,4 @@
-"""The page's DOM helpers: elements, JS values, listeners that report errors instead of dying.
+"""DOM helpers for the page and its panels: elements, JS values, listeners that report errors instead of dying.
 
 Every handler the page installs runs inside :func:`guarded`: an unexpected exception
 shows an alert (``#error``, role="alert") in the page's language instead of dying silently.
