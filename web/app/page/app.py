@@ -444,11 +444,10 @@ APP: App | None = None
 def boot() -> App:
     """Start the page (called by :mod:`app.main`), then its records panel."""
     global APP
-    APP = App()
-    app = APP
-    report_in(lambda: app.lang)
-    app.start()
+    page = APP = App()
+    report_in(lambda: page.lang)
+    page.start()
     from app.records.panel import install  # after the board: the page does not wait for it
 
-    install(app)
-    return app
+    install(page)
+    return page
