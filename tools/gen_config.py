@@ -8,8 +8,9 @@
   as a version and fetched from a CDN).
 - The videau wheel in ``dist/wheels/`` is unpacked into Pyodide's working directory, which
   is on ``sys.path``: ``import core`` works.
-- Every ``dist/app/*.py`` (copied from ``web/app/``) is written to the same directory, so
-  the app's modules import each other by their plain names (``import controller``).
+- Every ``dist/app/**/*.py`` (copied from ``web/app/``, the ``app`` package) is written to
+  the same relative path under that directory, so the page imports it by package path
+  (``from app.board.view import build_view``).
 - Keys of an optional ``web/config.json`` (copied to dist/ by the build) are kept; the
   two above are set over them.
 """
@@ -31,8 +32,9 @@ def pyscript_config(dist: Path) -> dict[str, Any]:
         raise SystemExit(f"expected one videau wheel in {dist / 'wheels'}, found {wheels}")
     files: dict[str, str] = dict(config.get("files", {}))
     files[f"./wheels/{wheels[0].name}"] = "./*"
-    for module in sorted((dist / "app").glob("*.py")):
-        files[f"./app/{module.name}"] = f"./{module.name}"
+    for module in sorted((dist / "app").rglob("*.py")):
+        rel = module.relative_to(dist).as_posix()
+        files[f"./{rel}"] = f"./{rel}"
     config["interpreter"] = "./pyodide/pyodide.mjs"
     config["files"] = files
     return config

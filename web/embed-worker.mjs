@@ -5,8 +5,9 @@
 // missing it runs as a dedicated Worker, one per embed. It loads, all from this origin:
 //   ./embed.json       the manifest written by tools/gen_embed_manifest.py (wheel, modules, build)
 //   ./pyodide/         Pyodide's runtime (no package is loaded, nothing comes from a CDN)
-//   ./wheels/videau-*.whl and ./app/*.py: the rules core and the embed's Python modules
-// and answers each port's requests with embed.HOST.handle (web/app/embed.py), which takes and
+//   ./wheels/videau-*.whl and ./app/**/*.py: the rules core and the files of the `app` package
+//                      that the embed imports, written at the same paths under APP_DIR
+// and answers each port's requests with app.embed.host.HOST.handle (web/app/embed/host.py), which takes and
 // returns JSON text. Requests: {op: "open" | "act" | "close", session, ...}; answers:
 // {session, reply: "<JSON text>", build, runtime} or, when Python cannot start, {session, fatal: "..."}.
 
@@ -14,7 +15,10 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const BASE = new URL("./", import.meta.url);
 const APP_DIR = "/home/pyodide/videau";
-const MODULE_NAME = /^[a-z_][a-z0-9_]*\.py$/;
+// A module's path in the manifest: ./app/, then folders and a file of plain Python names (no "..").
+const MODULE_PATH = /^\.\/app\/(?:[a-z_][a-z0-9_]*\/)*[a-z_][a-z0-9_]*\.py$/;
+// The entry module: a dotted name inside the app package.
+const ENTRY_NAME = /^app(?:\.[a-z_][a-z0-9_]*)+$/;
 
 // Names this worker's runtime: every embed it serves shows the same (tests check the sharing).
 const RUNTIME_ID = globalThis.crypto?.randomUUID?.() ?? String(Math.random()).slice(2);
@@ -29,8 +33,13 @@ async function fetchOk(path) {
 function boot() {
   runtime ??= (async () => {
     const manifest = await (await fetchOk("./embed.json")).json();
-    const names = manifest.modules.map((path) => path.split("/").pop());
-    if (!names.every((name) => MODULE_NAME.test(name))) throw new Error("embed.json: bad module name");
+    if (!manifest.modules.every((path) => typeof path === "string" && MODULE_PATH.test(path))) {
+      throw new Error("embed.json: bad module path");
+    }
+    if (typeof manifest.entry !== "string" || !ENTRY_NAME.test(manifest.entry)) {
+      throw new Error("embed.json: bad entry module");
+    }
+    const names = manifest.modules.map((path) => path.slice(2)); // "app/board/view.py"
     const [pyodide, wheel, ...sources] = await Promise.all([
       loadPyodide({ indexURL: new URL("./pyodide/", BASE).href }),
       fetchOk(manifest.wheel).then((r) => r.arrayBuffer()),
@@ -38,7 +47,10 @@ function boot() {
     ]);
     pyodide.FS.mkdirTree(APP_DIR);
     pyodide.unpackArchive(wheel, "wheel", { extractDir: APP_DIR });
-    names.forEach((name, i) => pyodide.FS.writeFile(`${APP_DIR}/${name}`, sources[i]));
+    names.forEach((name, i) => {
+      pyodide.FS.mkdirTree(`${APP_DIR}/${name.slice(0, name.lastIndexOf("/"))}`);
+      pyodide.FS.writeFile(`${APP_DIR}/${name}`, sources[i]);
+    });
     const handle = pyodide.runPython(
       `import importlib, sys\nsys.path.insert(0, "${APP_DIR}")\nimportlib.invalidate_caches()\n` +
         `import ${manifest.entry}\n${manifest.entry}.HOST.handle`,

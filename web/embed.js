@@ -3,7 +3,7 @@
 // - The page shows a static board skeleton at once; if this exact fragment was drawn before by
 //   the same code (same build hash, from embed.json), the cached drawing is shown instead.
 // - It sends the fragment to embed-worker.mjs (one Pyodide for all the embeds of this origin),
-//   then the reader's clicks; each answer carries the board as SVG, made by web/app/render.py,
+//   then the reader's clicks; each answer carries the board as SVG, made by web/app/board/render.py,
 //   which escapes every text it draws: that SVG is the only markup ever inserted. The fragment,
 //   the caption, the status line and error messages are only ever set as text.
 // - It tells the host page what happened with window.parent.postMessage({type: "videau",
@@ -96,7 +96,7 @@ async function paintFromCache() {
 function showBoard(reply) {
   document.documentElement.lang = reply.lang === "fr" ? "fr" : "en";
   const focused = document.activeElement?.closest?.("[data-point]")?.getAttribute("data-point");
-  // The SVG comes from web/app/render.py, which escapes all text; never from the fragment.
+  // The SVG comes from web/app/board/render.py, which escapes all text; never from the fragment.
   board.innerHTML = reply.svg;
   if (focused) board.querySelector(`[data-point="${CSS.escape(focused)}"]`)?.focus();
   caption.textContent = reply.caption || "";

@@ -25,9 +25,9 @@ from match_helpers import (
     wait_phase,
 )
 from playwright.sync_api import Page, expect
-from records import import_mat, position_ids
-from replay import game_frames
 
+from app.records.formats import import_mat, position_ids
+from app.records.replay import game_frames
 from core.ids import decode_gnubg_id, encode_gnubg_id
 from core.position import Position
 from core.record import parse_mat

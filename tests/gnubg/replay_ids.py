@@ -96,9 +96,9 @@ def gnubg_walk(mat: Path = MAT, gnubg: str = GNUBG) -> list[WalkStep]:
 
 def sample_xgids() -> list[str]:
     """XGIDs the app copies for replay frames of the file with the bottom player on roll (a spread of them)."""
-    sys.path.insert(0, str(ROOT / "web" / "app"))
-    from records import import_mat, position_ids  # noqa: PLC0415 - the app's modules, found on web/app
-    from replay import game_frames
+    sys.path.insert(0, str(ROOT / "web"))
+    from app.records.formats import import_mat, position_ids  # noqa: PLC0415 - the app package, found on web/
+    from app.records.replay import game_frames
 
     match = import_mat(MAT.read_text())
     found: list[str] = []

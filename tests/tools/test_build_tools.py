@@ -108,8 +108,10 @@ def _fake_dist(tmp_path: Path) -> Path:
     for rel, text in {
         "index.html": "<!doctype html>",
         "rules/index.html": "<!doctype html>",
-        "app/main.py": "import view",
-        "app/view.py": "",
+        "app/__init__.py": "",
+        "app/main.py": "from app.board import view",
+        "app/board/__init__.py": "",
+        "app/board/view.py": "",
         "wheels/videau-0.1.0-py3-none-any.whl": "zip",
         "pyodide/pyodide.asm.wasm": "wasm",
     }.items():
@@ -127,8 +129,10 @@ def test_config_maps_the_wheel_and_every_app_module(tmp_path: Path) -> None:
     assert config["files"] == {
         "./data.txt": "./data.txt",
         "./wheels/videau-0.1.0-py3-none-any.whl": "./*",
-        "./app/main.py": "./main.py",
-        "./app/view.py": "./view.py",
+        "./app/__init__.py": "./app/__init__.py",
+        "./app/board/__init__.py": "./app/board/__init__.py",
+        "./app/board/view.py": "./app/board/view.py",
+        "./app/main.py": "./app/main.py",
     }
 
 
@@ -142,7 +146,7 @@ def test_service_worker_precaches_every_file_and_names_its_cache_by_content(tmp_
     name = re.search(r'const CACHE = "(videau-[0-9a-f]{16})"', script)
     assert name is not None
     assert gen_sw.service_worker(dist) == script
-    (dist / "app" / "view.py").write_text("changed")
+    (dist / "app" / "board" / "view.py").write_text("changed")
     assert name.group(1) not in gen_sw.service_worker(dist)
 
 

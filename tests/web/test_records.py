@@ -7,17 +7,15 @@ played (tests/data/gnubg_5pt_ids.txt, see tests/gnubg/replay_ids.py for how it w
 from __future__ import annotations
 
 import dataclasses
-import doctest
 from datetime import date
 from pathlib import Path
 
-import dice_record
 import pytest
-import records
-import render
-import replay
-from dice_record import Throw, chi_square_p, dice_stats, match_throws
-from records import (
+
+from app.board import render
+from app.records import formats as records
+from app.records.dice_record import Throw, chi_square_p, dice_stats, match_throws
+from app.records.formats import (
     IdTextError,
     RecordFileError,
     export_mat,
@@ -28,8 +26,7 @@ from records import (
     read_id,
     setup_from_id,
 )
-from replay import Replay, frame_caption, frame_text, frame_view, game_frames
-
+from app.records.replay import Replay, frame_caption, frame_text, frame_view, game_frames
 from core.ids import GameState, MatchInfo, decode_gnubg_id, decode_position_id, encode_gnubg_id, encode_xgid
 from core.match import Match
 from core.position import Position
@@ -57,12 +54,6 @@ def as_app_id(gnubg_id: str) -> str:
     """A gnubg ID from gnubg's walk through the .mat, with the players named as the app names them."""
     position, info = decode_gnubg_id(gnubg_id)
     return encode_gnubg_id(position, swapped_players(info))
-
-
-@pytest.mark.parametrize("module", [records, replay, dice_record])
-def test_doctests(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
-    assert result.failed == 0
 
 
 # -- .mat -------------------------------------------------------------------------------------------
@@ -458,7 +449,7 @@ def test_paths() -> None:
 
 def test_the_move_list_of_every_imported_game(gnubg_match: Match) -> None:
     """The page's move list (movelog) replays each game, the backgammon resignation of game 6 included."""
-    from movelog import MoveLog
+    from app.page.movelog import MoveLog
 
     for index, played in enumerate(gnubg_match.games):
         entries = MoveLog().entries(played.game, "en")

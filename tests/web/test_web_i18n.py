@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
 import string
 
-import i18n
 import pytest
-import render
-import view
-from i18n import EN, FR, checkers_text, detect_lang, game_over_text, reason_text, t
 
+from app.text import EN, FR, checkers_text, detect_lang, game_over_text, reason_text, t
 from core import reasons
 
 BUTTONS_EN = {
@@ -139,9 +135,3 @@ def test_unknown_language_and_key_fall_back() -> None:
     assert t("de", "button.roll") == "Roll"
     assert t("fr", "no.such.key") == "no.such.key"
 
-
-@pytest.mark.parametrize("module", [i18n, view, render])
-def test_doctests(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
-    assert result.failed == 0
-    assert result.attempted > 0

@@ -2,32 +2,20 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 from collections import Counter
 
-import bot_turns
-import dice_source
-import movelog
-import pagestate
 import pytest
-import saves
-import ui_text
-from dice_source import ByteDice, die_from_byte, parse_seed, seeded_dice
-from movelog import MoveLog
-from pagestate import controls_for, follow_up, neighbour, page_phase, resign_levels
-from saves import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
 
+from app.page import computer as bot_turns
+from app.page.controls import controls_for, follow_up, neighbour, page_phase, resign_levels
+from app.page.dice import ByteDice, die_from_byte, parse_seed, seeded_dice
+from app.page.movelog import MoveLog
+from app.page.storage import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
 from core.game import Setup
 from core.match import Match
 from core.position import Position
 from core.state import from_json, to_json
-
-
-@pytest.mark.parametrize("module", [dice_source, saves, pagestate, movelog, ui_text, bot_turns])
-def test_doctests(module: object) -> None:
-    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
-    assert failures == 0
 
 
 # -- dice -------------------------------------------------------------------------------

@@ -7,9 +7,11 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
-from render import render_arrows, render_board
-from view import BoardView, arrows_from_notation, board_for_player0, build_board_view, build_view
 
+from app.board.arrows import arrows_from_notation
+from app.board.places import board_for_player0
+from app.board.render import render_arrows, render_board
+from app.board.view import BoardView, build_board_view, build_view
 from core.match import Match
 from core.position import Position
 from core.turn import Turn

@@ -5,20 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from view import (
-    ArrowView,
-    BoardView,
-    arrows_from_notation,
-    arrows_from_steps,
-    board_for_player0,
-    build_board_view,
-    build_view,
-    describe_refusal,
-    from_mover,
-    parse_place,
-    to_mover,
-)
 
+from app.board.arrows import ArrowView, arrows_from_notation, arrows_from_steps
+from app.board.messages import describe_refusal
+from app.board.places import board_for_player0, from_mover, parse_place, to_mover
+from app.board.view import BoardView, build_board_view, build_view
 from core.game import Setup
 from core.match import Match
 from core.position import Position

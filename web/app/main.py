@@ -1,8 +1,9 @@
-"""Boot: start the playable page (web/app/controller.py) once Pyodide runs this file.
+"""Boot: start the playable page (:mod:`app.page.app`) once Pyodide runs this file.
 
-The core's wheel and every ``web/app/*.py`` sit in Pyodide's working directory (see
-dist/config.json), so modules import by plain name. Only what the board needs is
-imported here; the computer opponent is imported when a match against it starts.
+The core's wheel and the ``app`` package (every ``web/app/**/*.py`` at the same relative
+path) sit in Pyodide's working directory (see dist/config.json), so ``import core`` and
+``import app.board.view`` work. Only what the board needs is imported here; the computer
+opponent is imported when a match against it starts.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import traceback
 from pyscript import document
 
 try:
-    import controller
+    from app.page.app import boot
 
-    controller.boot()
+    boot()
 except Exception as exc:
     box = document.getElementById("error")
     if box is not None:

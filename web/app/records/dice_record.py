@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
-from i18n import t
-
+from app.text import t
 from core.dice import ROLLS
 from core.match import Match
 

@@ -1,6 +1,6 @@
 """Replaying a match: every game as a list of frames, a cursor that steps and seeks, the board of a frame.
 
-Pure: the DOM glue (:mod:`formats_panel`) asks a :class:`Replay` for its frame and
+Pure: the DOM glue (:mod:`app.records.panel`) asks a :class:`Replay` for its frame and
 draws :func:`frame_view` with :func:`render.render_board`.
 
 A game's frames are its start (frame 0), then one frame after each entry of the
@@ -24,15 +24,13 @@ right after -- so its board, cube, score and IDs come straight from the core.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from html import escape
 
-from i18n import player_name
-from ui_text import tr
-from view import BoardView, build_board_view, game_result_message
-
-from core.game import Game
+from app.board.messages import game_result_message
+from app.board.rules import hit_points
+from app.board.view import BoardView, build_board_view
+from app.text import player_name, t
 from core.match import Match, PlayedGame
 from core.notation import format_play
 from core.position import Position
@@ -50,7 +48,7 @@ __all__ = [
 ]
 
 DEFAULT_NAMES = ("Bottom", "Top")
-"""``Match.new``'s placeholder names: shown as the colours instead (as :mod:`view` does)."""
+"""``Match.new``'s placeholder names: shown as the colours instead (as :mod:`app.board.view` does)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,17 +92,6 @@ def _start(match: Match, played: PlayedGame) -> Match:
     )
 
 
-def _hits(game: Game, steps: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-    """Points (mover's numbering) where a play's steps land on a lone opposing checker."""
-    opponent = list(game.position.opponent)
-    hits = []
-    for _, to in steps:
-        if 1 <= to <= 24 and opponent[24 - to] == 1:
-            opponent[24 - to] = 0
-            hits.append(to)
-    return tuple(hits)
-
-
 def game_frames(match: Match, index: int) -> tuple[Frame, ...]:
     """The frames of ``match.games[index]``, replayed through the core from the game's start.
 
@@ -138,7 +125,8 @@ def game_frames(match: Match, index: int) -> tuple[Frame, ...]:
             dice = rolled
             if opening:  # the opening roll shows as thrown: player 0's die, player 1's die
                 dice = next(a for a in reversed(actions[:i]) if a.kind == "opening").dice
-            notation = format_play(action.steps, _hits(before, action.steps)) if action.steps else ""
+            hits = hit_points(before.position.opponent, action.steps)
+            notation = format_play(action.steps, hits) if action.steps else ""
         frame = Frame(
             index,
             len(frames),
@@ -174,15 +162,15 @@ def frame_text(frame: Frame, lang: str) -> str:
         return ""
     if kind == "play":
         assert frame.dice is not None
-        return f"{_roll_text(frame.dice)}: {frame.notation or tr(lang, 'log.cannot_move')}"
+        return f"{_roll_text(frame.dice)}: {frame.notation or t(lang, 'log.cannot_move')}"
     if kind == "roll":
         assert frame.dice is not None
         return f"{_roll_text(frame.dice)}:"
     if kind == "double":
-        return tr(lang, "log.double", value=frame.cube * 2)
+        return t(lang, "log.double", value=frame.cube * 2)
     if kind == "resign":
-        return tr(lang, f"log.resign.{frame.level}")
-    return tr(lang, f"log.{kind}")
+        return t(lang, f"log.resign.{frame.level}")
+    return t(lang, f"log.{kind}")
 
 
 def shown_names(match: Match, lang: str) -> tuple[str, str]:
@@ -204,9 +192,9 @@ def frame_caption(frame: Frame, lang: str) -> str:
     'Game 1 · 3. Ann passes · Ann passes: Bob wins 1 point'
     """
     names = shown_names(frame.state, lang)
-    where = tr(lang, "replay.game", n=frame.game + 1)
+    where = t(lang, "replay.game", n=frame.game + 1)
     if frame.kind == "start":
-        return f"{where} · {tr(lang, 'replay.start')}"
+        return f"{where} · {t(lang, 'replay.start')}"
     assert frame.player is not None
     text = f"{where} · {frame.ply}. {names[frame.player]} {frame_text(frame, lang)}"
     result = game_result_message(frame.state.game, lang, names)
@@ -340,7 +328,7 @@ def moves_html(replay: Replay, lang: str) -> str:
     for frame in replay.frames:
         current = ' aria-current="step"' if frame.ply == replay.ply else ""
         if frame.player is None:
-            label = escape(tr(lang, "replay.start"))
+            label = escape(t(lang, "replay.start"))
         else:
             label = (
                 f'<span class="swatch swatch--{frame.player}" aria-hidden="true"></span>'
@@ -361,6 +349,6 @@ def game_choices(match: Match, lang: str) -> list[tuple[int, str]]:
     [(0, 'Partie 1 · 0–0'), (1, 'Partie 2 · 0–1')]
     """
     return [
-        (i, f"{tr(lang, 'replay.game', n=i + 1)} · {g.score_before[0]}–{g.score_before[1]}")
+        (i, f"{t(lang, 'replay.game', n=i + 1)} · {g.score_before[0]}–{g.score_before[1]}")
         for i, g in enumerate(match.games)
     ]

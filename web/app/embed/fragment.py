@@ -35,7 +35,7 @@ Keys (see ``web/EMBED.md`` for authors):
 >>> parse_fragment("xgid=XGID=-b----E-C---eE---c-e----:0:0:1:00:0:0:0:0:10")
 Traceback (most recent call last):
 ...
-embed_fragment.FragmentError: XGID: 26 position characters expected, got 24
+app.embed.values.FragmentError: XGID: 26 position characters expected, got 24
 >>> format_fragment({"mode": "try", "dice": "43", "caption": "Où jouer ?"})
 'mode=try&dice=43&caption=O%C3%B9%20jouer%20%3F'
 """
@@ -49,14 +49,26 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 from urllib.parse import quote, unquote
 
-from view import ArrowView, arrows_from_notation, arrows_from_steps
-
-from core.errors import AmbiguousPlayError, BackgammonError, InvalidNotationError
-from core.ids import MAX_CUBE, MatchInfo, decode_gnubg_id, decode_position_id, decode_xgid, encode_xgid
-from core.moves import Play, legal_plays
-from core.notation import format_play, parse_play
+from app.board.arrows import ArrowView, arrows_from_steps
+from app.embed.values import (
+    SIDES,
+    FragmentError,
+    ReplayMove,
+    drawn_arrows,
+    legal_play,
+    parse_dice,
+    read_choice,
+    read_cube,
+    read_position,
+    read_replay,
+    read_size,
+    roll_can_be_played,
+    show_value,
+)
+from core.errors import BackgammonError
+from core.ids import encode_xgid
+from core.moves import Play
 from core.position import Position
-from core.reasons import describe
 
 Mode: TypeAlias = Literal["diagram", "try", "quiz", "replay"]
 MODES: tuple[Mode, ...] = ("diagram", "try", "quiz", "replay")
@@ -84,36 +96,11 @@ KEYS = (
 MAX_FRAGMENT = 8192
 MAX_VALUE = 4096
 MAX_CAPTION = 500
-MAX_REPLAY = 200
-SIZES = {"small": 320, "medium": 480, "large": 720}
-SIZE_RANGE = (160, 1600)
 
 _KEY = re.compile(r"[a-z]{1,16}")
 _BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_SIDES = {"bottom": 0, "white": 0, "top": 1, "black": 1}
-_CUBE_OWNERS = {"bottom": 0, "white": 0, "top": 1, "black": 1, "centre": None, "center": None}
-
-
-class FragmentError(ValueError):
-    """Anything wrong in a fragment; ``key`` names the offending key (``""`` for the whole)."""
-
-    def __init__(self, message: str, key: str = "") -> None:
-        super().__init__(message)
-        self.key = key
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayMove:
-    """One entry of a replay: who moved, the roll, the play (``None``: no legal move) and its text."""
-
-    mover: int
-    dice: tuple[int, int]
-    play: Play | None
-    text: str
-    board_before: Position
-    """The board before this move, seen from player 0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,11 +137,6 @@ class EmbedConfig:
 
 
 # -- reading the pairs ----------------------------------------------------------
-def _show(text: str, limit: int = 40) -> str:
-    """An input value as a short, quoted, printable text for a message."""
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return repr(text)
 
 
 def split_fragment(fragment: str) -> dict[str, str]:
@@ -165,7 +147,7 @@ def split_fragment(fragment: str) -> dict[str, str]:
     >>> split_fragment("mode=try&mode=quiz")
     Traceback (most recent call last):
     ...
-    embed_fragment.FragmentError: mode: given twice
+    app.embed.values.FragmentError: mode: given twice
     """
     if not isinstance(fragment, str):
         raise FragmentError("the fragment is not text")
@@ -178,9 +160,9 @@ def split_fragment(fragment: str) -> dict[str, str]:
             continue
         key, _, raw = part.partition("=")
         if not _KEY.fullmatch(key):
-            raise FragmentError(f"{_show(key)} is not a key (keys are lower-case words such as mode, dice, xgid)")
+            raise FragmentError(f"{show_value(key)} is not a key (keys are lower-case words such as mode, dice, xgid)")
         if key not in KEYS:
-            raise FragmentError(f"unknown key {_show(key)} (known keys: {', '.join(KEYS)})", key)
+            raise FragmentError(f"unknown key {show_value(key)} (known keys: {', '.join(KEYS)})", key)
         if key in pairs:
             raise FragmentError(f"{key}: given twice", key)
         if len(raw) > MAX_VALUE:
@@ -205,7 +187,7 @@ def format_fragment(options: Mapping[str, str]) -> str:
     """
     unknown = [k for k in options if k not in KEYS]
     if unknown:
-        raise FragmentError(f"unknown key {_show(unknown[0])} (known keys: {', '.join(KEYS)})", unknown[0])
+        raise FragmentError(f"unknown key {show_value(unknown[0])} (known keys: {', '.join(KEYS)})", unknown[0])
     parts = []
     for key in KEYS:
         if key in options:
@@ -219,186 +201,33 @@ def format_fragment(options: Mapping[str, str]) -> str:
 
 
 # -- values -----------------------------------------------------------------------
-def _choice(key: str, value: str, choices: Mapping[str, object] | tuple[str, ...]) -> str:
-    if value not in choices:
-        names = ", ".join(choices)
-        raise FragmentError(f"{key}: {_show(value)} is not one of {names}", key)
-    return value
-
-
-def parse_dice(value: str, key: str = "dice") -> tuple[int, int] | None:
-    """``"43"`` -> ``(4, 3)``; ``"none"`` or ``"00"`` -> ``None``.
-
-    >>> parse_dice("66"), parse_dice("none")
-    ((6, 6), None)
-    """
-    if value in ("none", "00"):
-        return None
-    if len(value) != 2 or any(c not in "123456" for c in value):
-        raise FragmentError(f"{key}: {_show(value)} is not two digits from 1 to 6 (such as 43) or none", key)
-    return int(value[0]), int(value[1])
-
-
-def _number(key: str, text: str, low: int, high: int) -> int:
-    if not text.isascii() or not text.isdigit() or len(text) > 6:
-        raise FragmentError(f"{key}: {_show(text)} is not a number from {low} to {high}", key)
-    value = int(text)
-    if not low <= value <= high:
-        raise FragmentError(f"{key}: {value} is out of range {low}..{high}", key)
-    return value
-
-
-def _size(value: str) -> int:
-    if value in SIZES:
-        return SIZES[value]
-    if value.isascii() and value.isdigit():
-        return _number("size", value, *SIZE_RANGE)
-    raise FragmentError(
-        f"size: {_show(value)} is not small, medium, large or a width in pixels ({SIZE_RANGE[0]}-{SIZE_RANGE[1]})",
-        "size",
-    )
-
-
-def _cube(value: str) -> tuple[int, int | None] | None:
-    """``none`` -> ``None``; ``"2-top"`` -> ``(2, 1)``; ``"1"`` -> ``(1, None)``."""
-    if value == "none":
-        return None
-    number, _, owner_text = value.partition("-")
-    cube = _number("cube", number, 1, MAX_CUBE)
-    if cube & (cube - 1):
-        raise FragmentError(f"cube: {cube} is not a power of two", "cube")
-    owner: int | None = None
-    if owner_text:
-        _choice("cube", owner_text, _CUBE_OWNERS)
-        owner = _CUBE_OWNERS[owner_text]
-    return cube, owner
-
-
-def _id_problem(label: str, raw: str, exc: BackgammonError) -> str:
-    """A core ID error without the echo of the whole input: ``XGID: 26 position characters ...``."""
-    message = str(exc)
-    for name in ("XGID", "gnubg ID", "Position ID", "Match ID"):
-        for shown in (raw, raw.strip()):
-            prefix = f"{name} {shown!r}: "
-            if message.startswith(prefix):
-                return f"{name}: {message[len(prefix) :]}"
-        for part in raw.strip().split(":"):
-            prefix = f"{name} {part!r}: "
-            if message.startswith(prefix):
-                return f"{name}: {message[len(prefix) :]}"
-    return f"{label}: {message}"
-
-
-def _position(pairs: dict[str, str]) -> tuple[Position, MatchInfo]:
-    """The board (from the player on roll) and match info of the position keys."""
-    given = [k for k in ("xgid", "gnubgid", "start") if k in pairs]
-    if len(given) > 1:
-        raise FragmentError(f"give one position, not {' and '.join(given)}", given[1])
-    source = given[0] if given else "start"
-    if source == "start":
-        if pairs.get("start", ""):
-            raise FragmentError("start: takes no value (write #start or leave the position out)", "start")
-        return Position.initial(), MatchInfo()
-    raw = pairs[source]
-    try:
-        if source == "xgid":
-            return decode_xgid(raw)
-        if ":" not in raw:
-            return decode_position_id(raw), MatchInfo()
-        return decode_gnubg_id(raw)
-    except BackgammonError as exc:
-        raise FragmentError(_id_problem("XGID" if source == "xgid" else "gnubg ID", raw, exc), source) from None
 
 
 # -- plays ------------------------------------------------------------------------
-def _legal(key: str, position: Position, dice: tuple[int, int], text: str) -> Play:
-    """The legal play that ``text`` names, or a FragmentError saying why not."""
-    try:
-        return parse_play(position, dice, text)
-    except AmbiguousPlayError as exc:
-        # "... with 31: 8/5 6/5, 8/7 6/5": the core lists the candidates last
-        candidates = str(exc).rsplit(": ", 1)[-1]
-        why = f"matches several plays ({candidates}): write the whole play"
-    except InvalidNotationError as exc:
-        why = str(exc).removeprefix(f"notation {text!r}: ")
-    except BackgammonError as exc:
-        why = describe(exc.reason) if exc.reason else "not a legal play"
-    raise FragmentError(f"{key}: {_show(text)} with {dice[0]}{dice[1]}: {why}", key)
-
-
-def _drawn_arrows(text: str, mover: int) -> tuple[ArrowView, ...]:
-    """Arrows for a play written without dice: its syntax is read, no rule is checked."""
-    try:
-        arrows = arrows_from_notation(text, mover)
-    except ValueError as exc:
-        raise FragmentError(f"play: {exc}", "play") from None
-    if not arrows:
-        raise FragmentError("play: empty (write a play such as 13/7 8/7)", "play")
-    return arrows
-
-
-def _replay(text: str, first: Position, mover: int) -> tuple[tuple[ReplayMove, ...], Position]:
-    """Read ``31:8/5 6/5;64:24/18 13/9``: each entry played from the position the last one left."""
-    entries = [e.strip() for e in text.split(";")]
-    if entries and entries[-1] == "":
-        entries.pop()
-    if not entries:
-        raise FragmentError("plays: no move given (write 31:8/5 6/5;64:24/18 13/9)", "plays")
-    if len(entries) > MAX_REPLAY:
-        raise FragmentError(f"plays: {len(entries)} moves, at most {MAX_REPLAY} allowed", "plays")
-    moves: list[ReplayMove] = []
-    position = first  # from the mover's side
-    for n, entry in enumerate(entries, start=1):
-        dice_text, sep, play_text = entry.partition(":")
-        if not sep:
-            raise FragmentError(f"plays: move {n} {_show(entry)} is not dice:play (such as 31:8/5 6/5)", "plays")
-        dice = parse_dice(dice_text.strip(), "plays")
-        if dice is None:
-            raise FragmentError(f"plays: move {n} has no dice", "plays")
-        if position.is_game_over():
-            raise FragmentError(f"plays: the game is over before move {n}", "plays")
-        board = position if mover == 0 else position.swapped()
-        play_text = play_text.strip()
-        play: Play | None
-        if not play_text:
-            if legal_plays(position, dice):
-                raise FragmentError(f"plays: move {n}: {dice[0]}{dice[1]} can be played, so write its play", "plays")
-            play = None
-            after = position
-        else:
-            try:
-                play = _legal("plays", position, dice, play_text)
-            except FragmentError as exc:
-                raise FragmentError(f"plays: move {n}: {str(exc).removeprefix('plays: ')}", "plays") from None
-            after = play.result
-        moves.append(ReplayMove(mover, dice, play, format_play(play) if play else "", board))
-        position = after.swapped()
-        mover = 1 - mover
-    final = position if mover == 0 else position.swapped()
-    return tuple(moves), final
 
 
 # -- the whole ------------------------------------------------------------------
 def parse_fragment(fragment: str) -> EmbedConfig:
     """Read and check a whole fragment (see the module docstring for the keys).
 
+    >>> from core.notation import format_play
     >>> c = parse_fragment("mode=quiz&dice=31&answer=8/5 6/5&lang=fr")
     >>> c.mode, c.lang, [format_play(p) for p in c.answers]
     ('quiz', 'fr', ['8/5 6/5'])
     """
     pairs = split_fragment(fragment)
-    mover_position, info = _position(pairs)
+    mover_position, info = read_position(pairs)
     on_roll = info.on_roll
     board = mover_position if on_roll == 0 else mover_position.swapped()
     dice = info.dice
     cube, cube_owner, cube_shown = info.cube, info.cube_owner, not info.crawford
 
     if "turn" in pairs:
-        on_roll = _SIDES[_choice("turn", pairs["turn"], _SIDES)]
+        on_roll = SIDES[read_choice("turn", pairs["turn"], SIDES)]
     if "dice" in pairs:
         dice = parse_dice(pairs["dice"])
     if "cube" in pairs:
-        parsed = _cube(pairs["cube"])
+        parsed = read_cube(pairs["cube"])
         if parsed is None:
             cube_shown = False
         else:
@@ -422,7 +251,7 @@ def parse_fragment(fragment: str) -> EmbedConfig:
 
     mode: Mode = "diagram"
     if "mode" in pairs:
-        mode = MODES[MODES.index(_choice("mode", pairs["mode"], MODES))]
+        mode = MODES[MODES.index(read_choice("mode", pairs["mode"], MODES))]
     for key, wanted in (("play", "diagram"), ("answer", "quiz"), ("plays", "replay")):
         if key in pairs and mode != wanted:
             raise FragmentError(f"{key}: only for mode={wanted} (this embed is mode={mode})", key)
@@ -436,9 +265,9 @@ def parse_fragment(fragment: str) -> EmbedConfig:
     arrows: tuple[ArrowView, ...] = ()
     if "play" in pairs:
         if dice is not None:
-            arrows = arrows_from_steps(_legal("play", mover_position, dice, pairs["play"]).steps, on_roll)
+            arrows = arrows_from_steps(legal_play("play", mover_position, dice, pairs["play"]).steps, on_roll)
         else:
-            arrows = _drawn_arrows(pairs["play"], on_roll)
+            arrows = drawn_arrows(pairs["play"], on_roll)
 
     answers: tuple[Play, ...] = ()
     if mode == "quiz":
@@ -446,13 +275,13 @@ def parse_fragment(fragment: str) -> EmbedConfig:
         texts = [t.strip() for t in pairs.get("answer", "").split("|") if t.strip()]
         if not texts:
             raise FragmentError("mode=quiz needs answer=, the play to find (several separated by |)", "answer")
-        if not legal_plays(mover_position, dice):
+        if not roll_can_be_played(mover_position, dice):
             raise FragmentError(
                 f"answer: {dice[0]}{dice[1]} cannot be played here, so there is nothing to find", "answer"
             )
         found: list[Play] = []
         for text in texts:
-            play = _legal("answer", mover_position, dice, text)
+            play = legal_play("answer", mover_position, dice, text)
             if play not in found:
                 found.append(play)
         answers = tuple(found)
@@ -462,18 +291,18 @@ def parse_fragment(fragment: str) -> EmbedConfig:
     if mode == "replay":
         if "plays" not in pairs:
             raise FragmentError("mode=replay needs plays=, such as 31:8/5 6/5;64:24/18 13/9", "plays")
-        replay, final_board = _replay(pairs["plays"], mover_position, on_roll)
+        replay, final_board = read_replay(pairs["plays"], mover_position, on_roll)
 
     caption = pairs.get("caption", "").strip()
     if len(caption) > MAX_CAPTION:
         raise FragmentError(f"caption: {len(caption)} characters, at most {MAX_CAPTION} allowed", "caption")
     embed_id = pairs.get("id", "")
     if "id" in pairs and not _ID.fullmatch(embed_id):
-        raise FragmentError(f"id: {_show(embed_id)} is not 1-64 letters, digits or -_.:", "id")
-    lang = _choice("lang", pairs["lang"], LANGS) if "lang" in pairs else None
-    flipped = _choice("home", pairs["home"], ("right", "left")) == "left" if "home" in pairs else False
-    viewer = _SIDES[_choice("numbers", pairs["numbers"], ("bottom", "top"))] if "numbers" in pairs else on_roll
-    size = _size(pairs["size"]) if "size" in pairs else None
+        raise FragmentError(f"id: {show_value(embed_id)} is not 1-64 letters, digits or -_.:", "id")
+    lang = read_choice("lang", pairs["lang"], LANGS) if "lang" in pairs else None
+    flipped = read_choice("home", pairs["home"], ("right", "left")) == "left" if "home" in pairs else False
+    viewer = SIDES[read_choice("numbers", pairs["numbers"], ("bottom", "top"))] if "numbers" in pairs else on_roll
+    size = read_size(pairs["size"]) if "size" in pairs else None
 
     return EmbedConfig(
         board=board,

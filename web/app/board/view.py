@@ -4,12 +4,10 @@
 plus optional dice, :class:`~core.turn.Turn`, cube and captions into a
 :class:`BoardView`; :func:`build_view` does it for a whole match. The view holds
 only tuples, ints, bools and strings (every text already translated), so the
-renderer needs neither the core nor :mod:`i18n`.
-
-Places are numbered from player 0's side: ``1``..``24``, ``"bar"`` and ``"off"``.
-Player 0's point ``p`` is player 1's point ``25 - p``; the core speaks the mover's
-numbering (``25`` = bar, ``0`` = off), :func:`to_mover` and :func:`from_mover`
-convert.
+renderer needs neither the core nor :mod:`app.text`. Places (``1``..``24``,
+``"bar"``, ``"off"``, player 0's numbering) are those of :mod:`app.board.places`;
+the sentences come from :mod:`app.board.messages`, diagram arrows from
+:mod:`app.board.arrows`.
 
 >>> from core import Position, Turn
 >>> view = build_board_view(Position.initial(), turn=Turn.start(Position.initial(), (3, 1)), selected=8)
@@ -21,80 +19,19 @@ convert.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
 
-from i18n import checkers_text, game_over_text, player_name, reason_text, t
-
-from core.game import Game
+from app.board.arrows import ArrowView
+from app.board.messages import opening_dice, phase_message
+from app.board.places import BAR, OFF, Place, board_for_player0, display_number, from_mover, to_mover
+from app.text import checkers_text, player_name, t
 from core.match import Match
 from core.position import BAR as BAR_INDEX
 from core.position import CHECKERS, Position
 from core.turn import Turn
 
-Place: TypeAlias = int | str
-"""A place on the board: a point 1..24 in player 0's numbering, ``"bar"`` or ``"off"``."""
-
-BAR: Literal["bar"] = "bar"
-OFF: Literal["off"] = "off"
 NAME_MAX = 20
-
-
-# -- places ----------------------------------------------------------------
-def to_mover(place: Place, mover: int) -> int:
-    """The core's number for ``place`` seen by ``mover`` (25 = bar, 0 = off).
-
-    >>> to_mover(13, 1), to_mover("bar", 1), to_mover("off", 0)
-    (12, 25, 0)
-    """
-    if place == BAR:
-        return 25
-    if place == OFF:
-        return 0
-    if not isinstance(place, int) or not 1 <= place <= 24:
-        raise ValueError(f"no such place: {place!r}")
-    return place if mover == 0 else 25 - place
-
-
-def from_mover(point: int, mover: int) -> Place:
-    """The place of the core's ``point`` (mover's numbering) in player 0's numbering.
-
-    >>> from_mover(12, 1), from_mover(25, 1), from_mover(0, 1)
-    (13, 'bar', 'off')
-    """
-    if point == 25:
-        return BAR
-    if point == 0:
-        return OFF
-    if not 1 <= point <= 24:
-        raise ValueError(f"no such point: {point!r}")
-    return point if mover == 0 else 25 - point
-
-
-def parse_place(text: str) -> Place | None:
-    """Read a ``data-point`` attribute: ``"13"`` -> ``13``, ``"bar"``, ``"off"``; ``None`` if invalid.
-
-    >>> parse_place("13"), parse_place("bar"), parse_place("25")
-    (13, 'bar', None)
-    """
-    text = text.strip().lower()
-    if text in (BAR, OFF):
-        return text
-    if text.isdigit() and 1 <= int(text) <= 24:
-        return int(text)
-    return None
-
-
-def board_for_player0(position: Position, mover: int) -> Position:
-    """The position seen from player 0, given one seen from ``mover``."""
-    return position if mover == 0 else position.swapped()
-
-
-def display_number(point: int, viewer: int) -> int:
-    """Player 0's point ``point`` as ``viewer`` numbers it."""
-    return point if viewer == 0 else 25 - point
 
 
 # -- the view --------------------------------------------------------------
@@ -160,15 +97,6 @@ class PlayerView:
 
 
 @dataclass(frozen=True, slots=True)
-class ArrowView:
-    """An arrow for a diagram: one checker's journey from ``start`` to ``end`` (player 0's numbering)."""
-
-    start: Place
-    end: Place
-    owner: int
-
-
-@dataclass(frozen=True, slots=True)
 class BoardView:
     """Everything the board shows. Plain values only; see the module docstring for places."""
 
@@ -209,6 +137,21 @@ class BoardView:
             return self.off
         assert isinstance(place, int)
         return self.point(place)
+
+    def owns(self, place: Place, player: int) -> bool:
+        """True when ``player`` has a checker at ``place`` (a point or the bar; never the trays).
+
+        >>> from core import Position
+        >>> view = build_board_view(Position.initial())
+        >>> view.owns(6, 0), view.owns(19, 0), view.owns("bar", 0), view.owns("off", 0)
+        (True, False, False, False)
+        """
+        if place == BAR:
+            return self.bar.counts[player] > 0
+        if isinstance(place, int):
+            point = self.point(place)
+            return point.owner == player and point.count > 0
+        return False
 
     @property
     def names(self) -> tuple[str, str]:
@@ -422,46 +365,6 @@ def build_board_view(
 
 
 # -- arrows for diagrams -----------------------------------------------------
-def arrows_from_steps(steps: Sequence[tuple[int, ...]], mover: int = 0) -> tuple[ArrowView, ...]:
-    """One arrow per step of a play (the core's ``(from, to)`` steps, mover's numbering).
-
-    A checker moving twice (``13/7`` with 4-2 as ``13/9 9/7``) gives one arrow per die.
-
-    >>> arrows_from_steps([(13, 7), (8, 7)])
-    (ArrowView(start=13, end=7, owner=0), ArrowView(start=8, end=7, owner=0))
-    >>> arrows_from_steps([(25, 22)], mover=1)
-    (ArrowView(start='bar', end=3, owner=1),)
-    """
-    return tuple(ArrowView(from_mover(s[0], mover), from_mover(s[1], mover), mover) for s in steps)
-
-
-_JOURNEY = re.compile(r"^((?:bar|off|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
-
-
-def arrows_from_notation(text: str, mover: int = 0) -> tuple[ArrowView, ...]:
-    """Arrows for a play written in gnubg's notation (``"13/7 8/7"``, ``"bar/22*/16"``, ``"6/2(2)"``).
-
-    This only draws: it reads the journeys without checking that they are legal
-    (use :func:`core.notation.parse_play` for that). A journey through an
-    intermediate point gives one arrow per leg.
-
-    >>> arrows_from_notation("13/7 8/7")
-    (ArrowView(start=13, end=7, owner=0), ArrowView(start=8, end=7, owner=0))
-    >>> len(arrows_from_notation("24/18(2)"))
-    2
-    """
-    arrows: list[ArrowView] = []
-    for word in text.lower().split():
-        match = _JOURNEY.match(word)
-        if match is None:
-            raise ValueError(f"cannot read the play {text!r}: {word!r}")
-        names = [part.rstrip("*") for part in match.group(1).split("/")]
-        points = [25 if n == "bar" else 0 if n == "off" else int(n) for n in names]
-        if any(not 0 <= p <= 25 for p in points):
-            raise ValueError(f"cannot read the play {text!r}: {word!r}")
-        legs = [(points[i], points[i + 1]) for i in range(len(points) - 1)]
-        arrows.extend(arrows_from_steps(legs, mover) * int(match.group(2) or 1))
-    return tuple(arrows)
 
 
 # -- a whole match ---------------------------------------------------------
@@ -473,82 +376,6 @@ def _names(match: Match) -> tuple[str, str]:
     return (
         "" if match.names[0] == CORE_DEFAULT_NAMES[0] else match.names[0],
         "" if match.names[1] == CORE_DEFAULT_NAMES[1] else match.names[1],
-    )
-
-
-def _dice_text(dice: Sequence[int]) -> str:
-    return "-".join(str(d) for d in dice)
-
-
-def _opening_dice(game: Game) -> tuple[int, int] | None:
-    """The opening roll while its first move is being played (one die per player)."""
-    if game.phase != "move" or not game.actions or game.actions[-1].kind != "opening":
-        return None
-    dice = game.actions[-1].dice
-    return None if dice is None else (dice[0], dice[1])
-
-
-def _resign_level(kind: str) -> int:
-    return {"single": 1, "gammon": 2, "backgammon": 3}.get(kind, 1)
-
-
-def phase_message(match: Match, lang: str, names: tuple[str, str]) -> str:
-    """The line under the board: whose turn and what to do, or how the game or match ended.
-
-    >>> from core.match import Match
-    >>> phase_message(Match.new(5).opening_with(3, 1), "en", ("White", "Black"))
-    'White starts and plays 3-1'
-    """
-    game = match.game
-    if match.is_over and match.winner is not None:
-        winner = match.winner
-        score = t(lang, "match.score", score0=match.score[winner], score1=match.score[1 - winner])
-        if match.resigned_by is not None:
-            return t(lang, "over.match_resigned", winner=names[winner], loser=names[1 - winner])
-        ending = game_result_message(game, lang, names)
-        done = t(lang, "over.match", winner=names[winner], score=score)
-        return f"{ending}. {done}" if ending else done
-    if game.phase == "over":
-        return game_result_message(game, lang, names)
-    mover = 0 if game.turn is None else game.turn
-    name, other = names[mover], names[1 - mover]
-    if game.phase == "opening":
-        return t(lang, "phase.opening")
-    if game.phase == "roll":
-        return t(lang, "phase.roll.may_double" if game.can_double() else "phase.roll", name=name)
-    if game.phase == "double":
-        return t(lang, "phase.double", name=name, other=other, value=game.cube * 2)
-    if game.phase == "resign" and game.resign_offer is not None:
-        what = t(lang, f"resign.what.{game.resign_offer.level}")
-        return t(
-            lang, "phase.resign", name=names[game.resign_offer.by], other=names[1 - game.resign_offer.by], what=what
-        )
-    turn = game.turn_in_progress
-    if game.phase == "move" and turn is not None:
-        dice = _dice_text(turn.dice)
-        if turn.legal_play_count == 0:
-            return t(lang, "phase.move.none", name=name, dice=dice)
-        if turn.is_complete:
-            return t(lang, "phase.move.done", name=name)
-        if _opening_dice(game) is not None and not turn.steps:
-            return t(lang, "phase.opening.won", name=name, dice=dice)
-        return t(lang, "phase.move", name=name, dice=dice)
-    return ""
-
-
-def game_result_message(game: Game, lang: str, names: tuple[str, str]) -> str:
-    """How the game ended ("White wins a gammon and 2 points"); empty while it goes on."""
-    result = game.result
-    if result is None:
-        return ""
-    how = result.kind if result.how == "bear-off" else result.how
-    return game_over_text(
-        lang,
-        names[result.winner],
-        names[result.loser],
-        result.points,
-        how=how,
-        resigned=_resign_level(result.kind),
     )
 
 
@@ -586,7 +413,7 @@ def build_view(
         mover=mover,
         turn=turn,
         dice=game.dice or (),
-        opening=_opening_dice(game),
+        opening=opening_dice(game),
         selected=selected,
         cube_value=game.cube,
         cube_owner=game.cube_owner,
@@ -608,11 +435,3 @@ def build_view(
     )
 
 
-def describe_refusal(lang: str, reason: str, place: Place | None = None, *, viewer: int = 0) -> str:
-    """A refused action's reason in words, naming the point as ``viewer`` numbers it.
-
-    >>> describe_refusal("fr", "point-blocked", 19)
-    'la case 19 est bloquée'
-    """
-    point = display_number(place, viewer) if isinstance(place, int) else None
-    return reason_text(lang, reason, point=point)

@@ -1,4 +1,4 @@
-"""The computer opponent's decisions, one at a time, as plain values (no DOM).
+"""The computer opponent: its decisions, one at a time, as plain values, and its turn on the page (no DOM).
 
 ``core.bot`` is imported only by :func:`load_bot`, when a match against the computer
 starts or resumes -- never at page start-up. Each decision is one small call (a 0-ply
@@ -17,12 +17,18 @@ few milliseconds (one opponent roll each) so the page can yield between them.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import importlib.util
 import json
-from collections.abc import Generator
+import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
+from app.board.places import from_mover
+from app.board.view import BoardView
+from app.page.controls import Moved, checkers_moved
 from core.match import Match
 from core.moves import Play
 
@@ -124,3 +130,96 @@ def opponent_from_json(text: str | None) -> tuple[int | None, str]:
         player if player in (0, 1) and not isinstance(player, bool) else None,
         level if level in LEVELS else "intermediate",
     )
+
+
+def bot_available() -> bool:
+    """True when the core ships a bot package (``core/bot/__init__.py``); nothing is imported.
+
+    >>> bot_available()
+    True
+    """
+    try:
+        spec = importlib.util.find_spec("core.bot")
+    except (ImportError, ValueError):
+        return False
+    return spec is not None and spec.origin is not None and spec.origin.endswith("__init__.py")
+
+
+# -- the computer's turn on the page ------------------------------------------------------------
+BOT_ACTIONS: dict[str, Callable[[Match], Match]] = {
+    "double": lambda m: m.double(),
+    "take": lambda m: m.take(),
+    "drop": lambda m: m.drop(),
+    "accept": lambda m: m.accept(),
+    "decline": lambda m: m.decline(),
+    "pass": lambda m: m.pass_turn(),
+}
+"""The match's transition for each decision that is not a roll, a play or a wait."""
+
+SLICE_S = 0.03
+"""The longest the lookahead runs before the browser gets a frame."""
+
+
+class ComputerHost(Protocol):
+    """What the computer's turn needs of the page."""
+
+    match: Match
+
+    @property
+    def generation(self) -> int: ...
+
+    @property
+    def bot(self) -> Any: ...
+
+    @property
+    def bot_player(self) -> int | None: ...
+
+    @property
+    def view(self) -> BoardView | None: ...
+
+    @property
+    def rng(self) -> Callable[[], int]: ...
+
+    def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None: ...
+
+
+async def computer_decision(host: ComputerHost, generation: int, pause: float) -> bool:
+    """Apply the computer's next decision to ``host.match``, step by step; True when it rolled.
+
+    Shown as it happens: a redraw and ``pause`` seconds after each step. Stops (False)
+    as soon as ``host.generation`` moves past ``generation`` (the match was replaced).
+    """
+    host.redraw()
+    await asyncio.sleep(pause)  # the browser paints "thinking…" and the dice
+    if generation != host.generation:
+        return False
+    player = host.bot_player if host.bot_player is not None else 1
+    thinking = decide_steps(host.bot, host.match, player)
+    last = time.perf_counter()
+    while True:  # the lookahead comes in slices: give the browser a frame every ~30 ms
+        try:
+            next(thinking)
+        except StopIteration as done:
+            decision: Decision = done.value
+            break
+        if time.perf_counter() - last > SLICE_S:
+            await asyncio.sleep(0)
+            last = time.perf_counter()
+            if generation != host.generation:
+                return False
+    if decision.kind == "play" and decision.play is not None:
+        mover = host.match.game.turn or 0
+        for start, end in decision.play.steps:
+            moves = checkers_moved(host.match, host.view, from_mover(start, mover), from_mover(end, mover))
+            host.match = host.match.step(start, end)
+            host.redraw(moves)
+            await asyncio.sleep(pause)
+            if generation != host.generation:
+                return False
+        host.match = host.match.confirm()
+    elif decision.kind == "roll":
+        host.match = host.match.roll(host.rng)
+        return True
+    elif decision.kind != "wait":
+        host.match = BOT_ACTIONS[decision.kind](host.match)
+    return False

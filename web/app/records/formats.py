@@ -1,7 +1,7 @@
 """The field's formats in the app: ``.mat`` files, XGID and gnubg ID, set-up from an ID.
 
 Pure: no DOM, so every rule here runs under CPython (``tests/web/test_records.py``);
-:mod:`formats_panel` only moves text between these functions and the page.
+:mod:`app.records.panel` only moves text between these functions and the page.
 
 * :func:`export_mat` / :func:`mat_filename`: the match as a ``.mat`` download.
 * :func:`import_mat`: a ``.mat`` file's text to a :class:`~core.match.Match`, or a
@@ -83,7 +83,7 @@ def import_mat(text: str) -> Match:
     >>> import_mat(text.replace("6/5", "6/6"))
     Traceback (most recent call last):
     ...
-    records.RecordFileError: line 7: notation '8/5 6/6': '6/6' moves backwards
+    app.records.formats.RecordFileError: line 7: notation '8/5 6/6': '6/6' moves backwards
     """
     if len(text) > MAT_MAX_CHARS:
         raise RecordFileError(None, f"{len(text)} characters: too long for a match file")
@@ -206,7 +206,7 @@ def read_id(text: str) -> tuple[IdKind, Position, MatchInfo]:
     >>> read_id("4HPwATDgc/ABMA")
     Traceback (most recent call last):
     ...
-    records.IdTextError: neither an XGID nor a gnubg ID: '4HPwATDgc/ABMA'
+    app.records.formats.IdTextError: neither an XGID nor a gnubg ID: '4HPwATDgc/ABMA'
     """
     text = text.strip()
     kind = id_kind(text)

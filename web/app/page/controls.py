@@ -1,6 +1,6 @@
 """What the page around the board shows: its phase, its buttons, keyboard moves between places.
 
-Pure functions of the core's values; the controller applies them to the DOM.
+Pure functions of the core's values; :mod:`app.page.app` applies them to the DOM.
 
 >>> from core.match import Match
 >>> match = Match.new(3)
@@ -16,6 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from app.board.places import BAR, Place, from_mover, to_mover
+from app.board.rules import blot_hit
+from app.board.view import BoardView
 from core.match import Match
 
 PagePhase = Literal["opening", "roll", "move", "double", "resign", "game-over", "match-over"]
@@ -83,6 +86,25 @@ def controls_for(match: Match, *, waiting: bool = False) -> Controls:
     return Controls(("undo", "confirm", "resign"), enabled, "confirm" if "confirm" in actions else None)
 
 
+MAX_MATCH_LENGTH = 64
+"""The longest match the new-match dialog starts (0 is a money session)."""
+
+
+def read_match_length(text: str) -> int | None:
+    """The match length typed in the new-match dialog, or ``None`` when it is not one.
+
+    The page's own limit, until the core states one.
+
+    >>> read_match_length("7"), read_match_length("0"), read_match_length("65"), read_match_length("x")
+    (7, 0, None, None)
+    """
+    try:
+        length = int(text)
+    except ValueError:
+        return None
+    return length if 0 <= length <= MAX_MATCH_LENGTH else None
+
+
 def resign_levels(match: Match) -> tuple[int, ...]:
     """The resignation levels that may be offered now (1 single, 2 gammon, 3 backgammon).
 
@@ -126,8 +148,40 @@ def follow_up(match: Match, *, auto_confirm: bool, auto_forced: bool) -> Match:
     return match
 
 
+# -- the checkers a step moves (for the animation) -----------------------------------------
+Moved = tuple[tuple[int, Place, Place], ...]
+"""Checkers that move: ``(owner, from, to)`` in player 0's numbering."""
+
+
+def checkers_moved(match: Match, view: BoardView | None, start: Place, end: Place | None) -> Moved:
+    """The checkers a step from ``start`` moves: the mover's, and a hit blot to the bar.
+
+    ``end=None``: the step the core would choose for ``start`` (a click on the selected checker).
+
+    >>> from core.match import Match
+    >>> from app.board.view import build_view
+    >>> match = Match.new(3).opening_with(3, 1)
+    >>> checkers_moved(match, build_view(match), 8, 5)
+    ((0, 8, 5),)
+    >>> checkers_moved(match, build_view(match), 6, None)
+    ((0, 6, 3),)
+    """
+    game = match.game
+    mover = game.turn or 0
+    turn = game.turn_in_progress
+    if end is None and turn is not None:
+        steps = [to for s, to, _ in turn.next_steps() if s == to_mover(start, mover)]
+        if not steps:
+            return ()
+        end = from_mover(steps[0], mover)
+    assert end is not None
+    moves: list[tuple[int, Place, Place]] = [(mover, start, end)]
+    if view is not None and blot_hit(view, end, mover):
+        moves.append((1 - mover, end, BAR))
+    return tuple(moves)
+
+
 # -- moving the keyboard focus over the board ----------------------------------------------
-Place = int | str
 Row = Literal["top", "bottom"]
 
 _TOP: tuple[Place, ...] = (13, 14, 15, 16, 17, 18, "bar", 19, 20, 21, 22, 23, 24, "off")

@@ -35,8 +35,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Literal, Protocol
 
-from i18n import DEFAULT_LANG, LANGS, detect_lang
-
+from app.text import DEFAULT_LANG, LANGS, detect_lang
 from core.match import Match
 from core.state import from_json, to_json
 

@@ -2,17 +2,18 @@
 
 Export and import ``.mat`` files, copy the XGID or gnubg ID, set up a position from a
 pasted ID, replay a match, show the dice record. The rules and the texts live in pure
-modules tested under CPython (:mod:`records`, :mod:`replay`, :mod:`dice_record`); this
-file only moves values between them and the page.
+modules tested under CPython (:mod:`~app.records.formats`, :mod:`~app.records.replay`,
+:mod:`~app.records.dice_record`); this file only moves values between them and the page.
 
-It never writes the saved match itself: a new current match (an imported file, a
-position set up from an ID) goes to :meth:`controller.App.replace_match`, which saves
-it, and only once the player has confirmed. A file that cannot be read changes nothing.
+The panel sees the page only through :class:`PanelHost` (the App provides it). It never
+writes the saved match itself: a new current match (an imported file, a position set up
+from an ID) goes to :meth:`PanelHost.replace_match`, which saves it, and only once the
+player has confirmed. A file that cannot be read changes nothing.
 
-Listeners go through :meth:`controller.App.on` (guarded: an unexpected exception shows
+Listeners go through :meth:`PanelHost.on` (guarded: an unexpected exception shows
 the page's alert). The page's elements are in ``web/index.html`` (ids ``rec-*``,
 ``replay-*``, ``setup-*``, ``dice-*``); their static texts carry ``data-i18n`` and are
-translated by the controller with the rest of the page.
+translated with the rest of the page.
 """
 
 from __future__ import annotations
@@ -21,14 +22,17 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 import js
-from controller import App, bot_available, guarded_async
-from dice_record import dice_html, dice_stats, match_throws
 from pyodide.ffi import to_js
 from pyscript import document, window
-from records import (
+
+from app.board.render import render_board
+from app.board.view import build_view
+from app.dom import el, escape, guarded_async, ignore_event, js_object
+from app.records.dice_record import dice_html, dice_stats, match_throws
+from app.records.formats import (
     MAT_MAX_CHARS,
     MAT_TYPE,
     IdTextError,
@@ -40,11 +44,8 @@ from records import (
     position_ids,
     setup_from_id,
 )
-from render import render_board
-from replay import Replay, frame_view, game_choices, moves_html, shown_names
-from ui_text import tr
-from view import build_view
-
+from app.records.replay import Replay, frame_view, game_choices, moves_html, shown_names
+from app.text import t
 from core.match import Match
 
 BUTTONS = (
@@ -59,26 +60,34 @@ BUTTONS = (
 )
 
 
-def _el(element_id: str) -> Any:
-    return document.getElementById(element_id)
 
+class PanelHost(Protocol):
+    """What the panel needs of the page: its language and match, listeners, and a way to
+    replace the match."""
 
-def _js_object(value: Any) -> Any:
-    return to_js(value, dict_converter=js.Object.fromEntries)
+    @property
+    def lang(self) -> str: ...
 
+    @property
+    def match(self) -> Match: ...
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    @property
+    def bot_player(self) -> int | None: ...
 
+    @property
+    def flipped(self) -> bool: ...
 
-def _ignore_event(action: Callable[[], None]) -> Callable[[Any], None]:
-    return lambda _event: action()
+    def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None: ...
+
+    def bot_available(self) -> bool: ...
+
+    def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool: ...
 
 
 class FormatsPanel:
     """The panel's state: the replay shown, the match imported (not yet current), the set-up read."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: PanelHost) -> None:
         self.app = app
         self.replay: Replay | None = None
         self.imported: Match | None = None
@@ -94,43 +103,43 @@ class FormatsPanel:
     # -- wiring ---------------------------------------------------------------------------------
     def install(self) -> None:
         on = self.app.on
-        on(_el("rec-export"), "click", _ignore_event(self.export))
-        on(_el("rec-import"), "click", _ignore_event(lambda: _el("rec-file").click()))
-        on(_el("rec-file"), "change", self.on_file)
-        on(_el("rec-copy-xgid"), "click", _ignore_event(lambda: self.copy_current("xgid")))
-        on(_el("rec-copy-gnubg"), "click", _ignore_event(lambda: self.copy_current("gnubg")))
-        on(_el("rec-copy-embed"), "click", _ignore_event(lambda: self.copy_current("embed")))
-        on(_el("rec-setup"), "click", _ignore_event(self.open_setup))
-        on(_el("rec-replay"), "click", _ignore_event(lambda: self.open_replay(self.app.match, None)))
-        on(_el("rec-dice"), "click", _ignore_event(lambda: self.open_dice(self.app.match)))
+        on(el("rec-export"), "click", ignore_event(self.export))
+        on(el("rec-import"), "click", ignore_event(lambda: el("rec-file").click()))
+        on(el("rec-file"), "change", self.on_file)
+        on(el("rec-copy-xgid"), "click", ignore_event(lambda: self.copy_current("xgid")))
+        on(el("rec-copy-gnubg"), "click", ignore_event(lambda: self.copy_current("gnubg")))
+        on(el("rec-copy-embed"), "click", ignore_event(lambda: self.copy_current("embed")))
+        on(el("rec-setup"), "click", ignore_event(self.open_setup))
+        on(el("rec-replay"), "click", ignore_event(lambda: self.open_replay(self.app.match, None)))
+        on(el("rec-dice"), "click", ignore_event(lambda: self.open_dice(self.app.match)))
         # the replay dialog
-        on(_el("replay-first"), "click", _ignore_event(lambda: self.move(lambda r: r.seek(r.game, 0))))
-        on(_el("replay-prev"), "click", _ignore_event(lambda: self.move(lambda r: r.step(-1))))
-        on(_el("replay-next"), "click", _ignore_event(lambda: self.move(lambda r: r.step(1))))
-        on(_el("replay-last"), "click", _ignore_event(lambda: self.move(lambda r: r.seek(r.game, -1))))
-        on(_el("replay-moves"), "click", self.on_move_click)
-        on(_el("replay-game"), "change", self.on_game_change)
-        on(_el("replay-dialog"), "keydown", self.on_replay_key)
-        on(_el("replay-copy-xgid"), "click", _ignore_event(lambda: self.copy_frame("xgid")))
-        on(_el("replay-copy-gnubg"), "click", _ignore_event(lambda: self.copy_frame("gnubg")))
-        on(_el("replay-dice"), "click", _ignore_event(self.open_replay_dice))
-        on(_el("replay-replace"), "click", _ignore_event(self.ask_replace))
-        on(_el("replay-replace-yes"), "click", _ignore_event(self.replace_with_imported))
-        on(_el("replay-replace-no"), "click", _ignore_event(self.cancel_replace))
-        on(_el("replay-close"), "click", _ignore_event(lambda: _el("replay-dialog").close()))
+        on(el("replay-first"), "click", ignore_event(lambda: self.move(lambda r: r.seek(r.game, 0))))
+        on(el("replay-prev"), "click", ignore_event(lambda: self.move(lambda r: r.step(-1))))
+        on(el("replay-next"), "click", ignore_event(lambda: self.move(lambda r: r.step(1))))
+        on(el("replay-last"), "click", ignore_event(lambda: self.move(lambda r: r.seek(r.game, -1))))
+        on(el("replay-moves"), "click", self.on_move_click)
+        on(el("replay-game"), "change", self.on_game_change)
+        on(el("replay-dialog"), "keydown", self.on_replay_key)
+        on(el("replay-copy-xgid"), "click", ignore_event(lambda: self.copy_frame("xgid")))
+        on(el("replay-copy-gnubg"), "click", ignore_event(lambda: self.copy_frame("gnubg")))
+        on(el("replay-dice"), "click", ignore_event(self.open_replay_dice))
+        on(el("replay-replace"), "click", ignore_event(self.ask_replace))
+        on(el("replay-replace-yes"), "click", ignore_event(self.replace_with_imported))
+        on(el("replay-replace-no"), "click", ignore_event(self.cancel_replace))
+        on(el("replay-close"), "click", ignore_event(lambda: el("replay-dialog").close()))
         # the set-up dialog
-        on(_el("setup-text"), "input", self.on_setup_input)
-        on(_el("setup-form"), "submit", self.on_setup_submit)
-        on(_el("setup-cancel"), "click", _ignore_event(lambda: _el("setup-dialog").close()))
+        on(el("setup-text"), "input", self.on_setup_input)
+        on(el("setup-form"), "submit", self.on_setup_submit)
+        on(el("setup-cancel"), "click", ignore_event(lambda: el("setup-dialog").close()))
         # the dice dialog
-        on(_el("dice-who"), "change", _ignore_event(self.draw_dice))
-        on(_el("dice-close"), "click", _ignore_event(lambda: _el("dice-dialog").close()))
+        on(el("dice-who"), "change", ignore_event(self.draw_dice))
+        on(el("dice-close"), "click", ignore_event(lambda: el("dice-dialog").close()))
         for element_id in BUTTONS:
-            _el(element_id).disabled = False
+            el(element_id).disabled = False
 
     def say(self, element_id: str, text: str, *, error: bool = False) -> None:
         """A message under the panel's buttons or in a dialog (``error``: styled as one)."""
-        element = _el(element_id)
+        element = el(element_id)
         element.textContent = text
         if error:
             element.classList.add("is-error")
@@ -143,10 +152,10 @@ class FormatsPanel:
         try:
             text = export_mat(match)
         except RecordFileError as exc:
-            self.say("rec-message", tr(self.lang, "records.export_failed", error=exc.detail), error=True)
+            self.say("rec-message", t(self.lang, "records.export_failed", error=exc.detail), error=True)
             return
         name = mat_filename(match, date.today())
-        blob = js.Blob.new(to_js([text]), _js_object({"type": MAT_TYPE}))
+        blob = js.Blob.new(to_js([text]), js_object({"type": MAT_TYPE}))
         if self.download_url is not None:
             js.URL.revokeObjectURL(self.download_url)
         self.download_url = str(js.URL.createObjectURL(blob))
@@ -157,11 +166,11 @@ class FormatsPanel:
         document.body.appendChild(link)
         link.click()
         link.remove()
-        self.say("rec-message", tr(self.lang, "records.exported", name=name))
+        self.say("rec-message", t(self.lang, "records.exported", name=name))
 
     # -- import -----------------------------------------------------------------------------------
     def on_file(self, _event: Any) -> None:
-        chooser = _el("rec-file")
+        chooser = el("rec-file")
         files = chooser.files
         if files is None or not files.length:
             return
@@ -172,17 +181,17 @@ class FormatsPanel:
     async def read_file(self, chosen: Any) -> None:
         name = str(chosen.name)
         if int(chosen.size) > 4 * MAT_MAX_CHARS:  # UTF-8 takes at most 4 bytes a character
-            self.say("rec-message", tr(self.lang, "records.import_too_big", file=name), error=True)
+            self.say("rec-message", t(self.lang, "records.import_too_big", file=name), error=True)
             return
         text = str(await chosen.text())
         try:
             match = import_mat(text)
         except RecordFileError as exc:
             if exc.line is None:
-                problem = tr(self.lang, "records.import_bad", file=name, detail=exc.detail)
+                problem = t(self.lang, "records.import_bad", file=name, detail=exc.detail)
             else:
-                problem = tr(self.lang, "records.import_line", file=name, line=exc.line, detail=exc.detail)
-            self.say("rec-message", f"{problem} {tr(self.lang, 'records.import_kept')}", error=True)
+                problem = t(self.lang, "records.import_line", file=name, line=exc.line, detail=exc.detail)
+            self.say("rec-message", f"{problem} {t(self.lang, 'records.import_kept')}", error=True)
             return
         self.say("rec-message", "")
         self.open_replay(match, name)
@@ -202,11 +211,11 @@ class FormatsPanel:
             text = self.embed_code(ids.xgid or ids.gnubg_id)
         else:
             text = ids.gnubg_id if kind == "gnubg" else ids.xgid
-        what = tr(self.lang, f"records.what.{kind}")
-        box, field = _el(f"{where}-id-box"), _el(f"{where}-id-text")
+        what = t(self.lang, f"records.what.{kind}")
+        box, field = el(f"{where}-id-box"), el(f"{where}-id-text")
         if text is None:
             box.hidden = True
-            self.say(f"{where}-message", tr(self.lang, "records.no_xgid"), error=True)
+            self.say(f"{where}-message", t(self.lang, "records.no_xgid"), error=True)
             return
         field.value = text
         box.hidden = False
@@ -225,7 +234,7 @@ class FormatsPanel:
         """The tutorial snippet (an ``<iframe>`` of this site's ``embed.html``) for a position."""
         if position_id is None:
             return None
-        from embed import embed_snippet  # only when asked: the page does not need it to start
+        from app.embed.host import embed_snippet  # only when asked: the page does not need it to start
 
         base = str(js.URL.new("embed.html", window.location.href).href)
         return embed_snippet(position_id, {"base_url": base, "lang": self.lang})
@@ -236,11 +245,11 @@ class FormatsPanel:
         except Exception:  # refused (no permission, page not focused): the field is there
             self.clipboard_failed(where, what)
             return
-        self.say(f"{where}-message", tr(self.lang, "records.copied", what=what))
+        self.say(f"{where}-message", t(self.lang, "records.copied", what=what))
 
     def clipboard_failed(self, where: str, what: str) -> None:
-        self.say(f"{where}-message", tr(self.lang, "records.copy_fallback", what=what))
-        field = _el(f"{where}-id-text")
+        self.say(f"{where}-message", t(self.lang, "records.copy_fallback", what=what))
+        field = el(f"{where}-id-text")
         field.focus()
         field.select()
 
@@ -251,20 +260,20 @@ class FormatsPanel:
         self.file_name = file_name or ""
         self.replay = Replay.of(match, at_end=file_name is None)
         lang = self.lang
-        source = tr(lang, "replay.of_file", file=file_name) if file_name is not None else tr(lang, "replay.of_current")
-        _el("replay-source").textContent = source
-        _el("replay-game").innerHTML = "".join(
-            f'<option value="{i}">{_escape(label)}</option>' for i, label in game_choices(match, lang)
+        source = t(lang, "replay.of_file", file=file_name) if file_name is not None else t(lang, "replay.of_current")
+        el("replay-source").textContent = source
+        el("replay-game").innerHTML = "".join(
+            f'<option value="{i}">{escape(label)}</option>' for i, label in game_choices(match, lang)
         )
-        _el("replay-replace").hidden = self.imported is None
-        _el("replay-confirm").hidden = True
-        _el("replay-id-box").hidden = True
+        el("replay-replace").hidden = self.imported is None
+        el("replay-confirm").hidden = True
+        el("replay-id-box").hidden = True
         self.say("replay-message", "")
         self.draw_replay()
-        dialog = _el("replay-dialog")
+        dialog = el("replay-dialog")
         if not dialog.open:
             dialog.showModal()
-        _el("replay-next" if file_name is not None else "replay-prev").focus()
+        el("replay-next" if file_name is not None else "replay-prev").focus()
 
     def move(self, change: Callable[[Replay], Replay]) -> None:
         if self.replay is not None:
@@ -276,26 +285,26 @@ class FormatsPanel:
         if replay is None:
             return
         frame = replay.frame
-        view = frame_view(frame, self.lang, flipped=self.app.options.flipped)
-        _el("replay-board").innerHTML = render_board(view)
-        moves = _el("replay-moves")
+        view = frame_view(frame, self.lang, flipped=self.app.flipped)
+        el("replay-board").innerHTML = render_board(view)
+        moves = el("replay-moves")
         active = document.activeElement
         in_list = active is not None and bool(moves.contains(active))
         moves.innerHTML = moves_html(replay, self.lang)
-        _el("replay-game").value = str(replay.game)
+        el("replay-game").value = str(replay.game)
         last_ply = len(replay.frames) - 1
-        _el("replay-first").disabled = replay.ply == 0
-        _el("replay-prev").disabled = replay.at_start
-        _el("replay-next").disabled = replay.at_end
-        _el("replay-last").disabled = replay.ply == last_ply
-        dialog = _el("replay-dialog")
+        el("replay-first").disabled = replay.ply == 0
+        el("replay-prev").disabled = replay.at_start
+        el("replay-next").disabled = replay.at_end
+        el("replay-last").disabled = replay.ply == last_ply
+        dialog = el("replay-dialog")
         dialog.dataset.game = str(replay.game)
         dialog.dataset.ply = str(replay.ply)
         current = moves.querySelector("[aria-current]")
         if current is not None:
-            current.scrollIntoView(_js_object({"block": "nearest"}))
+            current.scrollIntoView(js_object({"block": "nearest"}))
             if in_list:  # the focused entry was redrawn: focus follows the entry shown
-                current.focus(_js_object({"preventScroll": True}))
+                current.focus(js_object({"preventScroll": True}))
         if document.activeElement is None or document.activeElement == document.body:
             dialog.focus()  # keep the keys (arrows, Home, End) inside the dialog
 
@@ -307,7 +316,7 @@ class FormatsPanel:
         self.move(lambda r: r.seek(r.game, ply))
 
     def on_game_change(self, _event: Any) -> None:
-        game = int(str(_el("replay-game").value))
+        game = int(str(el("replay-game").value))
         self.move(lambda r: r.seek(game, 0))
 
     def on_replay_key(self, event: Any) -> None:
@@ -328,23 +337,23 @@ class FormatsPanel:
             self.move(change)
 
     def ask_replace(self) -> None:
-        _el("replay-confirm").hidden = False
-        _el("replay-replace-yes").focus()
+        el("replay-confirm").hidden = False
+        el("replay-replace-yes").focus()
 
     def cancel_replace(self) -> None:
-        _el("replay-confirm").hidden = True
-        _el("replay-replace").focus()
+        el("replay-confirm").hidden = True
+        el("replay-replace").focus()
 
     def replace_with_imported(self) -> None:
         match = self.imported
         if match is None:
             return
-        note = tr(self.lang, "replay.replaced")
+        note = t(self.lang, "replay.replaced")
         if not self.app.replace_match(match):
-            self.say("replay-message", tr(self.lang, "records.busy"), error=True)
+            self.say("replay-message", t(self.lang, "records.busy"), error=True)
             return
         self.imported = None
-        _el("replay-dialog").close()
+        el("replay-dialog").close()
         self.say("rec-message", note)
 
     def open_replay_dice(self) -> None:
@@ -353,19 +362,19 @@ class FormatsPanel:
 
     # -- set-up from an ID ----------------------------------------------------------------------------
     def open_setup(self) -> None:
-        _el("setup-text").value = ""
+        el("setup-text").value = ""
         self.setup_match = None
         self.show_setup(None, "", error=False)
         option = document.querySelector('#setup-opponent option[value="bot"]')
-        option.disabled = not bot_available()
-        _el("setup-opponent").value = "bot" if self.app.bot_player is not None and bot_available() else "human"
-        dialog = _el("setup-dialog")
+        option.disabled = not self.app.bot_available()
+        el("setup-opponent").value = "bot" if self.app.bot_player is not None and self.app.bot_available() else "human"
+        dialog = el("setup-dialog")
         if not dialog.open:
             dialog.showModal()
-        _el("setup-text").focus()
+        el("setup-text").focus()
 
     def on_setup_input(self, _event: Any) -> None:
-        text = str(_el("setup-text").value)
+        text = str(el("setup-text").value)
         self.setup_match = None
         if not text.strip():
             self.show_setup(None, "", error=False)
@@ -375,69 +384,69 @@ class FormatsPanel:
             match = setup_from_id(text, names=current.names, crawford_rule=current.crawford_rule)
         except IdTextError as exc:
             if exc.kind is None:
-                self.show_setup(None, tr(self.lang, "setup.not_id"), error=True)
+                self.show_setup(None, t(self.lang, "setup.not_id"), error=True)
             else:
-                self.show_setup(None, tr(self.lang, f"setup.invalid.{exc.kind}", detail=exc.detail), error=True)
+                self.show_setup(None, t(self.lang, f"setup.invalid.{exc.kind}", detail=exc.detail), error=True)
             return
         self.setup_match = match
         kind = id_kind(text) or "gnubg"
-        self.show_setup(match, tr(self.lang, f"setup.read.{kind}"), error=False)
-        _el("setup-dialog").dataset.kind = kind
+        self.show_setup(match, t(self.lang, f"setup.read.{kind}"), error=False)
+        el("setup-dialog").dataset.kind = kind
 
     def show_setup(self, match: Match | None, status: str, *, error: bool) -> None:
         self.say("setup-status", status, error=error)
-        preview = _el("setup-preview")
+        preview = el("setup-preview")
         if match is None:
             preview.innerHTML = ""
             preview.hidden = True
         else:
-            view = build_view(match, lang=self.lang, interactive=False, flipped=self.app.options.flipped)
+            view = build_view(match, lang=self.lang, interactive=False, flipped=self.app.flipped)
             preview.innerHTML = render_board(replace(view, focusable=False))
             preview.hidden = False
-        _el("setup-play").disabled = match is None
+        el("setup-play").disabled = match is None
 
     def on_setup_submit(self, event: Any) -> None:
         event.preventDefault()
         match = self.setup_match
         if match is None:
             return
-        bot_level = str(_el("nm-level").value) if str(_el("setup-opponent").value) == "bot" else None
-        kind = str(_el("setup-dialog").dataset.kind or "gnubg")
-        note = tr(self.lang, "setup.done", what=tr(self.lang, f"records.what.{kind}"))
+        bot_level = str(el("nm-level").value) if str(el("setup-opponent").value) == "bot" else None
+        kind = str(el("setup-dialog").dataset.kind or "gnubg")
+        note = t(self.lang, "setup.done", what=t(self.lang, f"records.what.{kind}"))
         if not self.app.replace_match(match, bot_level=bot_level):
-            self.say("setup-status", tr(self.lang, "records.busy"), error=True)
+            self.say("setup-status", t(self.lang, "records.busy"), error=True)
             return
-        _el("setup-dialog").close()
+        el("setup-dialog").close()
         self.say("rec-message", note)
 
     # -- the dice record ------------------------------------------------------------------------------
     def open_dice(self, match: Match) -> None:
         self.dice_match = match
         names = shown_names(match, self.lang)
-        _el("dice-who").innerHTML = "".join(
-            [f'<option value="all">{_escape(tr(self.lang, "dice.both"))}</option>']
-            + [f'<option value="{i}">{_escape(names[i])}</option>' for i in (0, 1)]
+        el("dice-who").innerHTML = "".join(
+            [f'<option value="all">{escape(t(self.lang, "dice.both"))}</option>']
+            + [f'<option value="{i}">{escape(names[i])}</option>' for i in (0, 1)]
         )
         self.draw_dice()
-        dialog = _el("dice-dialog")
+        dialog = el("dice-dialog")
         if not dialog.open:
             dialog.showModal()
-        _el("dice-who").focus()
+        el("dice-who").focus()
 
     def draw_dice(self) -> None:
         if self.dice_match is None:
             return
-        who = str(_el("dice-who").value)
+        who = str(el("dice-who").value)
         player = None if who == "all" else int(who)
         stats = dice_stats(match_throws(self.dice_match), player)
-        _el("dice-body").innerHTML = dice_html(stats, self.lang)
+        el("dice-body").innerHTML = dice_html(stats, self.lang)
 
 
 PANEL: FormatsPanel | None = None
 
 
-def install(app: App) -> FormatsPanel:
-    """Wire the panel and its dialogs to ``app`` (called by :func:`controller.boot`)."""
+def install(app: PanelHost) -> FormatsPanel:
+    """Wire the panel and its dialogs to ``app`` (called by :func:`app.page.app.boot`)."""
     global PANEL
     PANEL = FormatsPanel(app)
     PANEL.install()

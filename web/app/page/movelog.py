@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui_text import tr
-
+from app.board.rules import hit_points
+from app.text import t
 from core.game import Action, Game
 from core.notation import format_play
 
@@ -57,17 +57,6 @@ def _fresh(game: Game) -> Game:
     )
 
 
-def _hits(game: Game, action: Action) -> tuple[int, ...]:
-    """Points (mover's numbering) where the play's steps land on an opposing blot."""
-    opponent = list(game.current_position.opponent)
-    hits = []
-    for _, to in action.steps:
-        if 1 <= to <= 24 and opponent[24 - to] == 1:
-            opponent[24 - to] = 0
-            hits.append(to)
-    return tuple(hits)
-
-
 def _dice_text(dice: tuple[int, int] | None) -> str:
     if dice is None:
         return ""
@@ -92,7 +81,7 @@ class MoveLog:
         ):
             replay, self._facts, seen = _fresh(game), [], 0
         for action in game.actions[seen:]:
-            hits = _hits(replay, action) if action.kind == "play" else ()
+            hits = hit_points(replay.current_position.opponent, action.steps) if action.kind == "play" else ()
             self._facts.append(_Fact(action, replay.dice, hits, replay.cube))
             replay = replay.apply(action)
         self._replay = replay
@@ -111,12 +100,39 @@ class MoveLog:
                 if action.steps:
                     text = f"{dice}: {format_play(action.steps, fact.hits)}"
                 else:
-                    text = f"{dice}: {tr(lang, 'log.cannot_move')}"
+                    text = f"{dice}: {t(lang, 'log.cannot_move')}"
             elif kind == "double":
-                text = tr(lang, "log.double", value=fact.cube * 2)
+                text = t(lang, "log.double", value=fact.cube * 2)
             elif kind == "resign":
-                text = tr(lang, f"log.resign.{action.level}")
+                text = t(lang, f"log.resign.{action.level}")
             else:
-                text = tr(lang, f"log.{kind}")
+                text = t(lang, f"log.{kind}")
             out.append(LogEntry(action.player, text, kind))
         return out
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def moves_html(entries: list[LogEntry], names: tuple[str, str], result: str, lang: str) -> str:
+    """The items of the move list (``#move-list``): one per entry, then how the game ended.
+
+    >>> print(moves_html([LogEntry(0, "31: 8/5 6/5", "play")], ("Ann", "Bob"), "", "en"))
+    <li class="moves__item moves__item--0 moves__item--play">...Ann: </span>31: 8/5 6/5</li>
+    >>> moves_html([], ("Ann", "Bob"), "", "en")
+    '<li class="moves__empty">No moves yet.</li>'
+    """
+    items = []
+    for entry in entries:
+        name = _escape(names[entry.player])
+        items.append(
+            f'<li class="moves__item moves__item--{entry.player} moves__item--{entry.kind}">'
+            f'<span class="swatch swatch--{entry.player}" aria-hidden="true"></span>'
+            f'<span class="visually-hidden">{name}: </span>{_escape(entry.text)}</li>'
+        )
+    if result:
+        items.append(f'<li class="moves__item moves__item--result">{_escape(result)}</li>')
+    if not items:
+        items.append(f'<li class="moves__empty">{_escape(t(lang, "ui.no_moves"))}</li>')
+    return "".join(items)

@@ -1,0 +1,9 @@
+# Pyodide's `js` module: the JavaScript global scope (only what the page uses is declared).
+from typing import Any
+
+Blob: Any
+Object: Any
+URL: Any
+URLSearchParams: Any
+Uint8Array: Any
+console: Any

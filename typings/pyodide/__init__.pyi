@@ -1,0 +1,1 @@
+# Pyodide's `pyodide` package (only `pyodide.ffi` is used by the page).

@@ -1,0 +1,453 @@
+"""The playable page: one match, its view, and the listeners that change it.
+
+Events in, one transition of the match, save, one redraw out. No rules here: every
+question ("may this checker move?", "where to?", "is the turn complete?") goes to the
+core through the :class:`~core.match.Match` and the turn it holds; the board
+(:mod:`app.board`) only shows the answers. The App holds the state and the transitions;
+the jobs around it live in their own modules, each talking to the App through a small
+``Protocol``: :mod:`~app.page.drag` (pointer), :mod:`~app.page.keys` (keyboard),
+:mod:`~app.page.dialogs`, :mod:`~app.page.screen` (the page around the board),
+:mod:`~app.page.animation`, :mod:`~app.page.computer` (the computer's turns),
+:mod:`~app.page.storage` (saves without losing one), :mod:`~app.page.controls` (phase,
+buttons, keyboard moves), and :mod:`app.records.panel` (match files, IDs, replay).
+
+Listeners: one delegated ``click`` and one ``keydown`` on the board's host element,
+pointer events on the same element for drag and drop, one ``click`` per button, the
+window's ``storage`` event (another tab), and a document ``keydown`` for shortcuts.
+Every handler runs inside :func:`~app.dom.guarded`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from pyscript import document, window
+
+from app.board.messages import describe_refusal
+from app.board.places import OFF, Place, to_mover
+from app.board.render import render_board
+from app.board.view import BoardView, build_view
+from app.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
+from app.page import animation
+from app.page.browser import BrowserStorage, crypto_bytes, set_url_param, url_param
+from app.page.computer import bot_available, computer_decision, load_bot, opponent_from_json, opponent_to_json
+from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
+from app.page.dialogs import Dialogs
+from app.page.dice import ByteDice, parse_seed, seeded_dice
+from app.page.drag import BoardPointer
+from app.page.keys import BoardKeys, on_shortcut
+from app.page.movelog import MoveLog
+from app.page.screen import draw_controls, draw_moves, draw_over, opening_note, status_line, translate_page
+from app.page.storage import LANG_KEY, MATCH_KEY, OPPONENT_KEY, OPTIONS_KEY, REV_KEY, MatchStore, Options, choose_lang
+from app.text import t
+from core.errors import IllegalActionError
+from core.match import Match
+
+DEFAULT_LENGTH = 5
+
+
+class App:
+    """The page: one match, its view, and the listeners that change it."""
+
+    def __init__(self) -> None:
+        self.storage = BrowserStorage()
+        self.store = MatchStore(self.storage)
+        seed = parse_seed(url_param("seed"))
+        self.rng: Callable[[], int] = seeded_dice(seed) if seed is not None else ByteDice(crypto_bytes)
+        self.url_lang = url_param("lang")
+        self.lang = choose_lang(self.url_lang, self._get(LANG_KEY), list(window.navigator.languages or []))
+        self.options = Options.from_json(self._get(OPTIONS_KEY))
+        self.match = Match.new(DEFAULT_LENGTH)
+        self.selected: Place | None = None
+        self.view: BoardView | None = None
+        self.notice = ""
+        self.log = MoveLog()
+        self.bot: Any = None
+        self.bot_player: int | None = None
+        self.bot_busy = False
+        self.generation = 0  # raised whenever the match is replaced: a computer's turn in flight stops
+        self.listeners = Listeners()
+        self.pointer = BoardPointer(self)
+        self.keys = BoardKeys(self)
+        self.dialogs = Dialogs(self)
+
+    @property
+    def flipped(self) -> bool:
+        return self.options.flipped
+
+    def bot_available(self) -> bool:
+        """True when the computer opponent can be chosen (the core ships its bot)."""
+        return bot_available()
+
+    # -- storage -------------------------------------------------------------------------
+    def _get(self, key: str) -> str | None:
+        try:
+            return self.storage.get(key)
+        except Exception:
+            return None
+
+    def _set(self, key: str, value: str) -> None:
+        try:
+            self.storage.set(key, value)
+        except Exception as exc:
+            self.notice = t(self.lang, "ui.storage_failed", error=str(exc))
+
+    def save(self) -> None:
+        """Save the match unless another tab changed it meanwhile (then show theirs)."""
+        try:
+            outcome = self.store.save(self.match)
+        except Exception as exc:
+            self.notice = t(self.lang, "ui.storage_failed", error=str(exc))
+            return
+        if outcome == "conflict":
+            self.reload_from_storage(t(self.lang, "ui.conflict"))
+
+    def reload_from_storage(self, note: str) -> None:
+        result = self.store.load()
+        if result.status == "ok" and result.match is not None:
+            self.match = result.match
+            self.selected = None
+            self.notice = note
+            self._after_load()
+            self.schedule_bot()
+        elif result.status == "broken":
+            self.dialogs.show_recovery(result.text, result.error)
+        else:  # cleared elsewhere: keep this match and save it again
+            self.save()
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab saved: show its match."""
+        key = str_or_none(event.key)
+        if key not in (MATCH_KEY, REV_KEY, None):
+            return
+        if self.store.held or self.store.is_current():
+            return
+        self.reload_from_storage(t(self.lang, "ui.other_tab"))
+        self.redraw()
+
+    # -- start -------------------------------------------------------------------------------
+    def start(self) -> None:
+        self.apply_language()
+        self.wire()
+        if not self.storage.available:
+            self.notice = t(self.lang, "ui.storage_failed", error="localStorage")
+        result = self.store.load()
+        first_visit = False
+        if result.status == "ok" and result.match is not None:
+            self.match = result.match
+            self._after_load()
+        elif result.status == "broken":
+            self.dialogs.show_recovery(result.text, result.error)
+        else:
+            first_visit = True
+        self.redraw()
+        for element_id in ("btn-new", "btn-flip", "btn-lang", "opt-auto-confirm", "opt-auto-forced", "opt-bot-fast"):
+            el(element_id).disabled = False
+        el("board").removeAttribute("aria-busy")
+        document.body.dataset.ready = "true"
+        if first_visit:
+            self.dialogs.open_new_match()
+        self.schedule_bot()
+
+    def _after_load(self) -> None:
+        """A match came from storage: bring the computer back if it played in it."""
+        self.generation += 1
+        player, level = opponent_from_json(self._get(OPPONENT_KEY))
+        self.bot, self.bot_player = None, None
+        if player is not None:
+            try:
+                self.bot, self.bot_player = load_bot(level), player
+            except Exception as exc:
+                self.notice = t(self.lang, "ui.bot_failed", error=str(exc))
+
+    # -- wiring ------------------------------------------------------------------------------
+    def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
+        """Listen to ``event`` on ``target`` (guarded; the proxy lives as long as the page)."""
+        self.listeners.on(target, event, handler)
+
+    def wire(self) -> None:
+        on = self.on
+        board = el("board")
+        on(board, "click", self.pointer.on_click)
+        on(board, "keydown", self.keys.on_key)
+        on(board, "pointerdown", self.pointer.on_down)
+        on(board, "pointermove", self.pointer.on_move)
+        on(board, "pointerup", self.pointer.on_up)
+        on(board, "pointercancel", self.pointer.on_cancel)
+        on(board, "focusin", self.keys.on_focus_in)
+        actions: dict[str, Callable[[], object]] = {
+            "roll": self.roll,
+            "double": self.dialogs.ask_double,
+            "take": lambda: self.act(lambda m: m.take()),
+            "pass": self.pass_,
+            "undo": lambda: self.act(lambda m: m.undo()),
+            "confirm": lambda: self.act(lambda m: m.confirm()),
+            "resign": self.dialogs.ask_resign,
+            "accept": lambda: self.act(lambda m: m.accept()),
+            "decline": lambda: self.act(lambda m: m.decline()),
+        }
+        for name, action in actions.items():
+            on(el(f"btn-{name}"), "click", ignore_event(action))
+        on(el("btn-next"), "click", ignore_event(lambda: self.act(lambda m: m.next_game(self.rng))))
+        on(el("btn-over-new"), "click", ignore_event(self.dialogs.open_new_match))
+        on(el("btn-new"), "click", ignore_event(self.dialogs.open_new_match))
+        on(el("btn-flip"), "click", ignore_event(self.flip))
+        on(el("btn-lang"), "click", ignore_event(lambda: self.set_language("fr" if self.lang == "en" else "en")))
+        on(el("recovery-fresh"), "click", ignore_event(self.dialogs.open_new_match))
+        on(el("opt-auto-confirm"), "change", self.on_option)
+        on(el("opt-auto-forced"), "change", self.on_option)
+        on(el("opt-bot-fast"), "change", self.on_option)
+        self.dialogs.wire(on)
+        on(window, "storage", self.on_storage)
+        on(document, "keydown", on_shortcut)
+
+    # -- language ----------------------------------------------------------------------------
+    def apply_language(self) -> None:
+        translate_page(self.lang)
+        self.dialogs.sync_bot_option()
+
+    def set_language(self, lang: str) -> None:
+        if lang == self.lang:
+            return
+        self.lang = lang
+        self._set(LANG_KEY, lang)
+        if self.url_lang is not None:  # keep a shared link's ?lang= in step with the choice
+            set_url_param("lang", lang)
+            self.url_lang = lang
+        self.apply_language()
+        self.redraw()
+
+    # -- drawing -----------------------------------------------------------------------------
+    def viewer(self) -> int:
+        """Who the points are numbered for: the human against the computer, else the player to act."""
+        if self.bot_player is not None:
+            return 1 - self.bot_player
+        game = self.match.game
+        acting = game.player_to_act
+        return acting if acting is not None else (game.turn or 0)
+
+    def waiting(self) -> bool:
+        """True when the screen may not act: a broken save waits for a decision, or the computer is to act."""
+        if self.store.held or self.bot_busy:
+            return True
+        return self.bot_player is not None and self.match.game.player_to_act == self.bot_player
+
+    def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None:
+        """Draw everything from the match: board, status, buttons, end-of-game card, move list."""
+        board = el("board")
+        before = animation.checker_centres(moves) if moves and animation.animate() else {}
+        focus = animation.focused_place()
+        waiting = self.waiting()
+        view = build_view(
+            self.match,
+            selected=self.selected,
+            lang=self.lang,
+            flipped=self.options.flipped,
+            viewer=self.viewer(),
+            interactive=not waiting,
+        )
+        self.view = view
+        thinking = self.bot_player if self.bot_busy else None
+        status = status_line(self.match, view, self.lang, thinking=thinking)
+        if status != view.message:
+            view = self.view = replace(view, message=status)
+        board.innerHTML = render_board(view)
+        phase = page_phase(self.match)
+        document.body.dataset.phase = phase
+        el("status").textContent = status
+        el("notice").textContent = self.notice
+        draw_controls(controls_for(self.match, waiting=waiting))
+        draw_over(self.match, view, phase, self.lang)
+        draw_moves(self.match, self.log, view, self.lang)
+        el("opt-auto-confirm").checked = self.options.auto_confirm
+        el("opt-auto-forced").checked = self.options.auto_forced
+        el("opt-bot-fast").checked = self.options.bot_fast
+        if focus is not None:
+            animation.focus_place(focus)
+        if before:
+            animation.animate_moves(moves, before)
+        if rolled and animation.animate():
+            dice = js_value(board.querySelector(".dice"))
+            if dice is not None:
+                dice.classList.add("dice--rolled")
+
+    # -- actions -----------------------------------------------------------------------------------
+    def act(self, change: Callable[[Match], Match], *, moves: Moved = (), rolled: bool = False) -> bool:
+        """One transition: ask the core, follow up (forced moves, auto confirm), save, redraw once."""
+        if self.waiting():
+            return False
+        try:
+            match = change(self.match)
+        except IllegalActionError as exc:
+            self.notice = describe_refusal(self.lang, exc.reason)
+            self.selected = None
+            self.redraw()
+            return False
+        self.match = self.follow_up(match)
+        self.selected = None
+        self.notice = opening_note(match, self.lang) if rolled else ""
+        self.save()
+        self.redraw(moves, rolled=rolled)
+        self.schedule_bot()
+        return True
+
+    def follow_up(self, match: Match) -> Match:
+        """The options' automatic steps (not on the computer's turns)."""
+        if self.bot_player is not None and match.game.turn == self.bot_player:
+            return match
+        return follow_up(match, auto_confirm=self.options.auto_confirm, auto_forced=self.options.auto_forced)
+
+    def roll(self) -> None:
+        if self.match.game.phase == "opening":
+            self.act(lambda m: m.opening(self.rng), rolled=True)
+        else:
+            self.act(lambda m: m.roll(self.rng), rolled=True)
+
+    def pass_(self) -> None:
+        if self.match.game.phase == "double":
+            self.act(lambda m: m.drop())
+        else:
+            self.act(lambda m: m.pass_turn())
+
+    def flip(self) -> None:
+        self.options = replace(self.options, flipped=not self.options.flipped)
+        self._set(OPTIONS_KEY, self.options.to_json())
+        self.redraw()
+
+    def on_option(self, _event: Any) -> None:
+        self.options = replace(
+            self.options,
+            auto_confirm=bool(el("opt-auto-confirm").checked),
+            auto_forced=bool(el("opt-auto-forced").checked),
+            bot_fast=bool(el("opt-bot-fast").checked),
+        )
+        self._set(OPTIONS_KEY, self.options.to_json())
+        if not self.waiting():
+            follow = self.follow_up(self.match)
+            if follow is not self.match:
+                self.match = follow
+                self.save()
+        self.redraw()
+
+    # -- the board: a place chosen by click, key or drop ----------------------------------------------
+    def choose(self, place: Place) -> None:
+        """A click, or Enter, on a place: select a checker, move it, or say why not."""
+        view, game = self.view, self.match.game
+        if view is None or self.waiting() or game.phase != "move" or game.turn_in_progress is None:
+            return
+        mover = game.turn or 0
+        selected = self.selected
+        if selected is not None and place in view.dests:
+            self.step(selected, place)
+        elif selected is not None and place == selected:
+            moves = checkers_moved(self.match, self.view, place, None)
+            self.act(lambda m: m.auto_step(to_mover(place, mover)), moves=moves)
+        elif place in view.movable:
+            self.selected = place
+            self.notice = ""
+            self.redraw()
+        else:
+            self.explain(place)
+
+    def step(self, start: Place, end: Place, *, animate: bool = True) -> None:
+        mover = self.match.game.turn or 0
+        moves = checkers_moved(self.match, self.view, start, end)
+        if not animate:  # dropped: the checker is already there
+            moves = moves[1:]
+        self.act(lambda m: m.step(to_mover(start, mover), to_mover(end, mover)), moves=moves)
+
+    def explain(self, place: Place) -> None:
+        """Why the place clicked cannot be used (the core's reason), and drop the selection."""
+        game = self.match.game
+        turn = game.turn_in_progress
+        mover = game.turn or 0
+        selected, self.selected = self.selected, None
+        if turn is None:
+            return
+        if selected is not None and selected != place:
+            reason = turn.why_not(to_mover(selected, mover), to_mover(place, mover))
+        elif place != OFF and self.view is not None and self.view.owns(place, mover):
+            reason = turn.why_not(to_mover(place, mover), None)
+        else:
+            reason = ""
+        self.notice = describe_refusal(self.lang, reason, place, viewer=self.viewer()) if reason else ""
+        self.redraw()
+
+    # -- a new match ------------------------------------------------------------------------------
+    def _install(self, match: Match, bot: Any, level: str, note: str) -> None:
+        """Make ``match`` current (the computer, ``bot``, plays the top player), and save it."""
+        self.bot, self.bot_player = bot, (1 if bot is not None else None)
+        self._set(OPPONENT_KEY, opponent_to_json(self.bot_player, level))
+        self.generation += 1
+        self.match = match
+        self.selected = None
+        self.notice = note
+        self.log = MoveLog()
+        if self.store.held:
+            self.store.start_fresh()
+            el("recovery").hidden = True
+        self.save()
+
+    def start_match(self, match: Match, bot: Any, level: str, *, lang: str) -> None:
+        """A match from the new-match dialog, in the language chosen there."""
+        self._install(match, bot, level, "")
+        if lang != self.lang:
+            self.set_language(lang)
+        self.redraw()
+
+    def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool:
+        """Make ``match`` the current match, once the player confirmed: an imported .mat, a set-up position.
+
+        Used by :mod:`app.records.panel`. ``bot_level``: the computer plays the top player at that
+        level; ``None``: two players at this screen. Refused (``False``) while the computer is
+        in the middle of its turn.
+        """
+        if self.bot_busy:
+            return False
+        bot = load_bot(bot_level) if bot_level is not None else None
+        self._install(match, bot, bot_level or "intermediate", note)
+        self.redraw()
+        self.schedule_bot()
+        return True
+
+    # -- the computer opponent -----------------------------------------------------------------------
+    def schedule_bot(self) -> None:
+        if self.bot is None or self.bot_busy or self.bot_player is None or self.store.held:
+            return
+        if self.match.is_over or self.match.game.player_to_act != self.bot_player:
+            return
+        asyncio.ensure_future(guarded_async(self.bot_turn)())
+
+    async def bot_turn(self) -> None:
+        """One decision of the computer, shown as it happens; the page stays responsive throughout."""
+        generation = self.generation
+        self.bot_busy = True
+        pause = 0.35 if animation.animate() and not self.options.bot_fast else 0.02
+        try:
+            rolled = await computer_decision(self, generation, pause)
+        finally:
+            self.bot_busy = False
+        if generation == self.generation:
+            self.notice = ""
+            self.save()
+        # else the match was replaced meanwhile (new match, another tab): draw that one
+        self.redraw(rolled=rolled and generation == self.generation)
+        self.schedule_bot()
+
+
+APP: App | None = None
+
+
+def boot() -> App:
+    """Start the page (called by :mod:`app.main`), then its records panel."""
+    global APP
+    page = APP = App()
+    report_in(lambda: page.lang)
+    page.start()
+    from app.records.panel import install  # after the board: the page does not wait for it
+
+    install(page)
+    return page

@@ -1,0 +1,162 @@
+"""The page's dialogs: a new match, offering the cube, resigning, and a save that could not be read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import js
+from pyodide.ffi import to_js
+from pyscript import document
+
+from app.board.view import BoardView
+from app.dom import bind, el, ignore_event, js_object
+from app.page.computer import bot_available, load_bot
+from app.page.controls import read_match_length, resign_levels
+from app.text import t
+from core.match import Match
+
+NAME_DEFAULTS = ("Bottom", "Top")  # Match.new's names, shown by the view as the colours
+
+
+class DialogHost(Protocol):
+    """What the dialogs need of the page."""
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def view(self) -> BoardView | None: ...
+
+    @property
+    def bot_player(self) -> int | None: ...
+
+    notice: str
+
+    def waiting(self) -> bool: ...
+
+    def act(self, change: Callable[[Match], Match]) -> bool: ...
+
+    def start_match(self, match: Match, bot: Any, level: str, *, lang: str) -> None: ...
+
+
+class Dialogs:
+    """The dialogs' state and listeners."""
+
+    def __init__(self, host: DialogHost) -> None:
+        self.host = host
+        self.broken_url: str | None = None
+
+    def wire(self, on: Callable[[Any, str, Callable[[Any], None]], None]) -> None:
+        """Install the dialogs' listeners through ``on`` (guarded)."""
+        on(el("new-match-form"), "submit", self.on_new_match_submit)
+        on(el("nm-cancel"), "click", ignore_event(lambda: el("new-match-dialog").close()))
+        on(el("nm-opponent"), "change", ignore_event(self.sync_opponent_fields))
+        on(el("double-yes"), "click", ignore_event(self.confirm_double))
+        on(el("double-cancel"), "click", ignore_event(lambda: el("double-dialog").close()))
+        for level in (1, 2, 3):
+            on(el(f"resign-{level}"), "click", ignore_event(bind(self.resign, level)))
+        on(el("resign-cancel"), "click", ignore_event(lambda: el("resign-dialog").close()))
+
+    # -- a broken save ----------------------------------------------------------------------------
+    def show_recovery(self, text: str, error: str) -> None:
+        """Offer the unreadable save for download, and a fresh match."""
+        blob = js.Blob.new(to_js([text]), js_object({"type": "application/json"}))
+        if self.broken_url is not None:
+            js.URL.revokeObjectURL(self.broken_url)
+        self.broken_url = str(js.URL.createObjectURL(blob))
+        el("recovery-download").setAttribute("href", self.broken_url)
+        el("recovery-text").textContent = t(self.host.lang, "ui.broken_text", error=error)
+        el("recovery").hidden = False
+
+    # -- the new-match dialog ---------------------------------------------------------------------
+    def sync_bot_option(self) -> None:
+        option = document.querySelector('#nm-opponent option[value="bot"]')
+        available = bot_available()
+        option.disabled = not available
+        option.textContent = t(self.host.lang, "ui.opponent.bot" if available else "ui.opponent.bot_missing")
+
+    def sync_opponent_fields(self) -> None:
+        el("nm-level-field").hidden = str(el("nm-opponent").value) != "bot"
+
+    def open_new_match(self) -> None:
+        match = self.host.match
+        names = [("" if n in NAME_DEFAULTS else n) for n in match.names]
+        el("nm-name0").value = names[0]
+        el("nm-name1").value = names[1]
+        el("nm-length").value = str(match.length)
+        el("nm-crawford").checked = match.crawford_rule
+        el("nm-lang").value = self.host.lang
+        el("nm-opponent").value = "bot" if self.host.bot_player is not None else "human"
+        self.sync_bot_option()
+        self.sync_opponent_fields()
+        dialog = el("new-match-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    def on_new_match_submit(self, event: Any) -> None:
+        event.preventDefault()
+        form = el("new-match-form")
+        length_input = el("nm-length")
+        length = read_match_length(str(length_input.value))
+        if length is None:
+            length_input.setCustomValidity(t(self.host.lang, "ui.length_hint"))
+            form.reportValidity()
+            length_input.setCustomValidity("")
+            return
+        names = (
+            str(el("nm-name0").value).strip() or NAME_DEFAULTS[0],
+            str(el("nm-name1").value).strip() or NAME_DEFAULTS[1],
+        )
+        bot, level = None, str(el("nm-level").value)
+        if str(el("nm-opponent").value) == "bot":
+            try:
+                bot = load_bot(level)  # imported now, not at start-up
+            except Exception as exc:
+                self.host.notice = t(self.host.lang, "ui.bot_failed", error=str(exc))
+                el("notice").textContent = self.host.notice
+                return
+            if names[1] == NAME_DEFAULTS[1]:
+                names = (names[0], t(str(el("nm-lang").value), "ui.opponent.bot"))
+        lang = str(el("nm-lang").value)
+        match = Match.new(length, crawford_rule=bool(el("nm-crawford").checked), names=names)
+        el("new-match-dialog").close()
+        self.host.start_match(match, bot, level, lang=lang)
+        el("btn-roll").focus()
+
+    # -- the cube and resignations ----------------------------------------------------------------
+    def ask_double(self) -> None:
+        host = self.host
+        game = host.match.game
+        if not game.can_double() or host.waiting():
+            return
+        assert host.view is not None
+        value = game.cube * 2
+        other = host.view.names[1 - (game.turn or 0)]
+        points = t(host.lang, "over.points", count=game.cube)
+        el("double-title").textContent = t(host.lang, "ui.double_title", value=value)
+        el("double-text").textContent = t(host.lang, "ui.double_text", other=other, value=value, points=points)
+        el("double-dialog").showModal()
+
+    def confirm_double(self) -> None:
+        el("double-dialog").close()
+        self.host.act(lambda m: m.double())
+
+    def ask_resign(self) -> None:
+        host = self.host
+        levels = resign_levels(host.match)
+        if not levels or host.waiting():
+            return
+        assert host.view is not None
+        other = host.view.names[1 - (host.match.game.turn or 0)]
+        el("resign-text").textContent = t(host.lang, "ui.resign_text", other=other)
+        for level in (1, 2, 3):
+            el(f"resign-{level}").disabled = level not in levels
+        el("resign-dialog").showModal()
+
+    def resign(self, level: int) -> None:
+        el("resign-dialog").close()
+        self.host.act(lambda m: m.resign(level))

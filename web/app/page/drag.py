@@ -1,0 +1,125 @@
+"""The pointer on the board: a click chooses a place; a press on a movable checker that moves
+past a few pixels drags it, and the drop steps it (or says why not).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pyscript import document, window
+
+from app.board.places import Place
+from app.board.view import BoardView
+from app.dom import create_once, el, js_value, place_of
+from app.page.animation import svg_scale, top_checker, with_ring
+
+DRAG_THRESHOLD_PX = 6
+
+
+class PointerHost(Protocol):
+    """What the pointer needs of the page."""
+
+    @property
+    def view(self) -> BoardView | None: ...
+
+    selected: Place | None
+
+    def redraw(self) -> None: ...
+
+    def choose(self, place: Place) -> None: ...
+
+    def step(self, start: Place, end: Place, *, animate: bool = True) -> None: ...
+
+    def explain(self, place: Place) -> None: ...
+
+
+@dataclass
+class Drag:
+    """A pointer pressed on a movable checker: a drag once it moves past the threshold."""
+
+    place: Place
+    pointer: int
+    x: float
+    y: float
+    started: bool = False
+    elements: tuple[Any, ...] = ()
+
+
+class BoardPointer:
+    """The board's click and pointer listeners."""
+
+    def __init__(self, host: PointerHost) -> None:
+        self.host = host
+        self.drag: Drag | None = None
+        self.suppress_click = False  # the click that ends a drag is not a choice
+
+    def on_click(self, event: Any) -> None:
+        if self.suppress_click:
+            self.suppress_click = False
+            return
+        place = place_of(event.target)
+        if place is not None:
+            self.host.choose(place)
+
+    def on_down(self, event: Any) -> None:
+        view = self.host.view
+        if event.button != 0 or not event.isPrimary or view is None:
+            return
+        place = place_of(event.target)
+        if place is not None and place in view.movable:
+            self.drag = Drag(place, int(event.pointerId), float(event.clientX), float(event.clientY))
+
+    def on_move(self, event: Any) -> None:
+        drag = self.drag
+        if drag is None or int(event.pointerId) != drag.pointer:
+            return
+        dx, dy = float(event.clientX) - drag.x, float(event.clientY) - drag.y
+        if not drag.started:
+            if dx * dx + dy * dy < DRAG_THRESHOLD_PX * DRAG_THRESHOLD_PX:
+                return
+            drag.started = True
+            self.host.selected = drag.place
+            self.host.redraw()
+            view = self.host.view
+            assert view is not None
+            element = top_checker(drag.place, view.mover)
+            if element is None:
+                self.drag = None
+                return
+            elements = with_ring(element)
+            svg = js_value(el("board").querySelector("svg"))
+            for item in elements:  # last in the drawing: above every other checker
+                item.classList.add("checker--dragged")
+                svg.appendChild(item)
+            drag.elements = tuple(elements)
+            el("board").setPointerCapture(drag.pointer)
+        scale = svg_scale()
+        for item in drag.elements:
+            item.setAttribute("transform", f"translate({dx / scale:.1f} {dy / scale:.1f})")
+        event.preventDefault()
+
+    def on_up(self, event: Any) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not drag.started:
+            return
+        self.suppress_click = True
+        window.setTimeout(create_once(self._clear_suppress), 0)
+        target = js_value(document.elementFromPoint(event.clientX, event.clientY))
+        place = place_of(target)
+        view = self.host.view
+        if place is not None and view is not None and place in view.dests:
+            self.host.step(drag.place, place, animate=False)
+        elif place != drag.place and place is not None:
+            self.host.explain(place)
+        else:
+            self.host.redraw()
+
+    def _clear_suppress(self) -> None:
+        self.suppress_click = False
+
+    def on_cancel(self, _event: Any) -> None:
+        if self.drag is not None and self.drag.started:
+            self.drag = None
+            self.host.redraw()
+        self.drag = None

@@ -1,0 +1,76 @@
+"""The keyboard: Enter or Space chooses a board place, arrows move between places, Escape drops
+the selection; anywhere on the page, R rolls, U undoes, C confirms (through their buttons).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from app.board.places import Place
+from app.dom import el, js_value, place_of
+from app.page.animation import focus_place
+from app.page.controls import Row, neighbour, row_of
+
+SHORTCUTS = {"r": "roll", "u": "undo", "c": "confirm"}
+"""Keys that press a game button (ids ``btn-<name>``) when it is shown and enabled."""
+
+
+class KeysHost(Protocol):
+    """What the keyboard needs of the page."""
+
+    selected: Place | None
+
+    @property
+    def flipped(self) -> bool: ...
+
+    def choose(self, place: Place) -> None: ...
+
+    def redraw(self) -> None: ...
+
+
+class BoardKeys:
+    """The board's ``keydown`` and ``focusin`` listeners, and the page's shortcuts."""
+
+    def __init__(self, host: KeysHost) -> None:
+        self.host = host
+        self.row_hint: Row = "bottom"  # the row last focused: the bar and trays span both
+
+    def on_focus_in(self, event: Any) -> None:
+        place = place_of(event.target)
+        if place is not None:
+            self.row_hint = row_of(place, self.row_hint)
+
+    def on_key(self, event: Any) -> None:
+        place = place_of(event.target)
+        if place is None:
+            return
+        key = str(event.key)
+        if key in ("Enter", " "):
+            event.preventDefault()
+            self.host.choose(place)
+        elif key == "Escape" and self.host.selected is not None:
+            event.preventDefault()
+            self.host.selected = None
+            self.host.redraw()
+        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            target = neighbour(place, key, flipped=self.host.flipped, hint=self.row_hint)
+            event.preventDefault()
+            if target is not None:
+                focus_place(str(target))
+
+
+def on_shortcut(event: Any) -> None:
+    """The document's ``keydown``: a shortcut key clicks its button (not while typing in a form)."""
+    if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
+        return
+    target = js_value(event.target)
+    in_form = target is not None and hasattr(target, "closest")
+    if in_form and js_value(target.closest("input, select, textarea, dialog")) is not None:
+        return
+    name = SHORTCUTS.get(str(event.key).lower())
+    if name is None:
+        return
+    button = el(f"btn-{name}")
+    if not button.hidden and not button.disabled:
+        event.preventDefault()
+        button.click()

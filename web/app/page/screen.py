@@ -1,0 +1,101 @@
+"""The page around the board, drawn from the match: texts in the chosen language, the game's
+buttons, the end-of-game card and the move list.
+"""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from app.board.messages import game_result_message
+from app.board.view import BoardView
+from app.dom import el
+from app.page.controls import BUTTONS, Controls
+from app.page.movelog import MoveLog, moves_html
+from app.text import t
+from core.match import Match
+
+
+def translate_page(lang: str) -> None:
+    """Put every text marked ``data-i18n`` (``-label``, ``-placeholder``) in ``lang``."""
+    document.documentElement.lang = lang
+    for node in document.querySelectorAll("[data-i18n]"):
+        node.textContent = t(lang, str(node.dataset.i18n))
+    for node in document.querySelectorAll("[data-i18n-label]"):
+        text = t(lang, str(node.dataset.i18nLabel))
+        node.setAttribute("aria-label", text)
+        if node.hasAttribute("title"):
+            node.setAttribute("title", text)
+    for node in document.querySelectorAll("[data-i18n-placeholder]"):
+        node.setAttribute("placeholder", t(lang, str(node.dataset.i18nPlaceholder)))
+    other = "fr" if lang == "en" else "en"
+    button = el("btn-lang")
+    button.textContent = t(lang, "button.language")
+    button.setAttribute("lang", other)
+    el("nm-lang").value = lang
+
+
+def draw_controls(controls: Controls) -> None:
+    """Show, enable and mark as next the game's buttons."""
+    for name in BUTTONS:
+        button = el(f"btn-{name}")
+        button.hidden = name not in controls.visible
+        button.disabled = name not in controls.enabled
+        if name == controls.primary:
+            button.classList.add("is-next")
+        else:
+            button.classList.remove("is-next")
+
+
+def draw_over(match: Match, view: BoardView, phase: str, lang: str) -> None:
+    """The end-of-game card: shown once a game or the match is over."""
+    over = el("over")
+    if phase not in ("game-over", "match-over"):
+        over.hidden = True
+        return
+    names = view.names
+    over.hidden = False
+    match_over = phase == "match-over"
+    el("over-title").textContent = t(lang, "ui.match_over" if match_over else "ui.game_over")
+    result = game_result_message(match.game, lang, names)
+    if match_over:
+        result = view.message
+    el("over-result").textContent = result
+    key = "ui.score_money" if match.is_money else "ui.score"
+    score = t(lang, key, score0=match.score[0], score1=match.score[1])
+    el("over-score").textContent = f"{names[0]} · {score} · {names[1]}"
+    el("btn-next").hidden = match_over
+    el("btn-over-new").hidden = not match_over
+
+
+def draw_moves(match: Match, log: MoveLog, view: BoardView, lang: str) -> None:
+    """The move list of the current game, scrolled to its end."""
+    game = match.game
+    entries = log.entries(game, lang)
+    el("moves-game").textContent = t(lang, "ui.game_n", n=len(match.games))
+    result = game_result_message(game, lang, view.names)
+    moves = el("move-list")
+    moves.innerHTML = moves_html(entries, view.names, result, lang)
+    moves.scrollTop = moves.scrollHeight
+
+
+def status_line(match: Match, view: BoardView, lang: str, *, thinking: int | None = None) -> str:
+    """The line under the board: the computer thinking (``thinking``: its player), a roll that
+    cannot be played, else the view's phase message."""
+    game = match.game
+    if thinking is not None:
+        return t(lang, "phase.bot_thinking", name=view.names[thinking])
+    turn = game.turn_in_progress
+    if game.phase == "move" and turn is not None and turn.legal_play_count == 0 and not match.is_over:
+        mover = game.turn or 0
+        dice = "-".join(str(d) for d in turn.dice)
+        return t(lang, "ui.cannot_move", name=view.names[mover], dice=dice)
+    return view.message
+
+
+def opening_note(match: Match, lang: str) -> str:
+    """The notice after the opening roll: the tied rolls thrown again, if any."""
+    actions = match.game.actions
+    if actions and actions[-1].kind == "opening" and actions[-1].ties:
+        values = ", ".join(f"{v}-{v}" for v in actions[-1].ties)
+        return t(lang, "ui.opening_tie", values=values)
+    return ""
