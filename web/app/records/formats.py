@@ -83,7 +83,7 @@ def import_mat(text: str) -> Match:
     >>> import_mat(text.replace("6/5", "6/6"))
     Traceback (most recent call last):
     ...
-    app.records.formats.RecordFileError: line 7: notation '8/5 6/6': '6/6' moves backwards
+    app.records.formats.RecordFileError: line 10: notation '8/5 6/6': '6/6' moves backwards
     """
     if len(text) > MAT_MAX_CHARS:
         raise RecordFileError(None, f"{len(text)} characters: too long for a match file")
