@@ -109,3 +109,19 @@ def test_notation_parser(dice: tuple[int, int]) -> None:
     inputs = mutations(seeds, 200, rnd) + list(HOSTILE)
     check_parser(parse, inputs, (InvalidNotationError, IllegalPlayError, AmbiguousPlayError), baseline="8/5 6/5")
     check_linear(parse, lambda k: "8/5 " * k, 6, calls=50)
+
+
+def _quadratic(text: str) -> int:
+    """Like the old ``.mat`` scores pattern: each position rescans the rest of the text."""
+    return sum(text.count(" ", i) for i in range(len(text)))
+
+
+def test_the_checks_themselves_catch_quadratic_parsing_and_foreign_errors() -> None:
+    with pytest.raises(AssertionError, match="for x8.0 the size"):
+        check_linear(_quadratic, lambda k: "a " * k, 400)
+
+    def leaky(text: str) -> None:
+        int(text)  # a plain ValueError, not the project's
+
+    with pytest.raises(AssertionError, match="raised ValueError"):
+        check_parser(leaky, ["12", "x"], (InvalidRecordError,), baseline="1")
