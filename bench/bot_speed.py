@@ -17,6 +17,10 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.position import Position
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -25,14 +29,14 @@ if ROOT not in sys.path:
 LEVELS = ("beginner", "intermediate", "advanced", "strongest")
 
 
-def fixed_positions(n: int, seed: int = 2024) -> list:
+def fixed_positions(n: int, seed: int = 2024) -> list[tuple[Position, tuple[int, int]]]:
     from core.bot.pubeval import PubEval
     from core.moves import legal_plays
     from core.position import Position
 
     rng = random.Random(seed)
     player = PubEval()
-    out = []
+    out: list[tuple[Position, tuple[int, int]]] = []
     while len(out) < n:
         pos = Position.initial()
         ply = 0
@@ -47,11 +51,11 @@ def fixed_positions(n: int, seed: int = 2024) -> list:
     return out
 
 
-def measure(n: int = 60, levels: tuple[str, ...] = LEVELS) -> dict:
+def measure(n: int = 60, levels: tuple[str, ...] = LEVELS) -> dict[str, Any]:
     from core.bot import Bot
 
     cases = fixed_positions(n)
-    result = {}
+    result: dict[str, Any] = {}
     for level in levels:
         bot = Bot(level=level, rng=random.Random(1).random)
         bot.choose_play(*cases[0])  # loads the weights
@@ -96,7 +100,7 @@ console.log("RESULT " + out + " VERSION " + pyodide.version);
 """
 
 
-def run_pyodide(n: int) -> dict:
+def run_pyodide(n: int) -> dict[str, Any]:
     proc = subprocess.run(
         ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n)],
         cwd=ROOT, capture_output=True, text=True, timeout=3600,
@@ -104,7 +108,7 @@ def run_pyodide(n: int) -> dict:
     for line in proc.stdout.splitlines():
         if line.startswith("RESULT "):
             body, _, version = line[7:].partition(" VERSION ")
-            res = json.loads(body)
+            res: dict[str, Any] = json.loads(body)
             res["pyodide"] = version
             return res
     raise RuntimeError(f"Pyodide run failed:\n{proc.stdout}\n{proc.stderr}")

@@ -16,13 +16,15 @@ from core.moves import legal_plays
 from core.position import Position
 
 from . import engine, npenc
+from .match import Scorer
 from .mlp import MLP, consistent, gammon_rules
 
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64)
 
 
 def _equity(q: np.ndarray) -> np.ndarray:
-    return 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
+    out: np.ndarray = 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
+    return out
 
 
 class NumpyBot:
@@ -93,7 +95,7 @@ class NumpyBot:
         counts[live] = n_plays.sum(axis=1)
         return values, counts
 
-    def scorer(self, level: str):  # type: ignore[no-untyped-def]
+    def scorer(self, level: str) -> Scorer:
         spec = LEVELS[level]
         if spec.noise:
             raise ValueError("noisy levels are not benchmarked")
@@ -105,7 +107,7 @@ class NumpyBot:
             games = c.game[rows]
             out = s.copy()
             plans = []  # (idx of the game's rows, top rows in order)
-            boards = []
+            boards: list[tuple[np.ndarray, np.ndarray]] = []
             for g in np.unique(games):
                 idx = np.flatnonzero(games == g)
                 if len(idx) < 2:
