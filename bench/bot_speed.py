@@ -1,6 +1,6 @@
 """Bot move times per level, in CPython and in Pyodide on Node (not run in CI).
 
-    python bench/bot_speed.py [--positions 60] [--no-pyodide]
+    python bench/bot_speed.py [--positions 60] [--no-pyodide] [--levels advanced,strongest]
 
 The positions are a fixed set: pubeval playing itself with seeded dice, every third
 position of several games, with the next roll. Times are for ``Bot.choose_play``
@@ -85,6 +85,7 @@ import path from "node:path";
 import { loadPyodide } from "pyodide";
 const root = process.argv[1];
 const n = process.argv[2];
+const levels = process.argv[3];
 const pyodide = await loadPyodide();
 pyodide.FS.mkdirTree("/project");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
@@ -94,15 +95,15 @@ import sys, json, runpy
 sys.path.insert(0, "/project")
 sys.dont_write_bytecode = True
 g = runpy.run_path("/project/bench/bot_speed.py", run_name="pyodide_bench")
-json.dumps(g["measure"](${n}))
+json.dumps(g["measure"](${n}, tuple("${levels}".split(","))))
 `);
 console.log("RESULT " + out + " VERSION " + pyodide.version);
 """
 
 
-def run_pyodide(n: int) -> dict[str, Any]:
+def run_pyodide(n: int, levels: tuple[str, ...] = LEVELS) -> dict[str, Any]:
     proc = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n)],
+        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), ",".join(levels)],
         cwd=ROOT, capture_output=True, text=True, timeout=3600,
     )
     for line in proc.stdout.splitlines():
@@ -118,11 +119,16 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--levels", default=",".join(LEVELS), help="comma-separated, e.g. advanced,strongest")
     args = ap.parse_args()
-    res = {"cpython": measure(args.positions)}
+    levels = tuple(args.levels.split(","))
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if unknown:
+        ap.error(f"unknown level(s) {', '.join(unknown)}: expected some of {', '.join(LEVELS)}")
+    res = {"cpython": measure(args.positions, levels)}
     print(json.dumps(res), flush=True)
     if not args.no_pyodide:
-        res["pyodide"] = run_pyodide(args.positions)
+        res["pyodide"] = run_pyodide(args.positions, levels)
     print(json.dumps(res, indent=1))
 
 

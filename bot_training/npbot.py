@@ -6,6 +6,8 @@ that it picks the same plays as :class:`core.bot.Bot` at that level.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from core.bot import LEVELS
@@ -15,9 +17,10 @@ from core.dice import ROLLS
 from core.moves import legal_plays
 from core.position import Position
 
-from . import engine, npenc
+from . import engine, npenc, npfeatures
 from .match import Scorer
 from .mlp import MLP, consistent, gammon_rules
+from .npfeatures import feature_columns
 
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64)
 
@@ -28,13 +31,23 @@ def _equity(q: np.ndarray) -> np.ndarray:
 
 
 class NumpyBot:
-    def __init__(self, net: MLP, bearoff: BearoffDB | None = None) -> None:
+    """The browser bot's evaluation on numpy. ``features``: names of :data:`core.bot.features.FEATURE_NAMES`
+    appended to the base inputs (both sides), for nets fitted with them (``bot_training.fitx``)."""
+
+    def __init__(self, net: MLP, bearoff: BearoffDB | None = None, features: Sequence[str] = ()) -> None:
         self.net = net
         self.bearoff = bearoff if bearoff is not None else BearoffDB.load()
+        self.feature_columns = feature_columns(list(features)) if features else []
+
+    def inputs(self, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
+        x = npenc.encode(onroll, other)
+        if not self.feature_columns:
+            return x
+        return np.concatenate([x, npfeatures.features(onroll, other)[:, self.feature_columns]], axis=1)
 
     def probs(self, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
         """Probabilities for the side on roll, as :meth:`core.bot.evaluator.Evaluator.evaluate_many`."""
-        q = consistent(self.net.forward(npenc.encode(onroll, other)).astype(np.float64))
+        q = consistent(self.net.forward(self.inputs(onroll, other)).astype(np.float64))
         q = gammon_rules(q, onroll, other)
         home = (onroll[:, 6:].sum(axis=1) == 0) & (other[:, 6:].sum(axis=1) == 0)
         for k in np.flatnonzero(home):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.bot.features import _HIT_WAYS, NUM_FEATURES, ROLLS36
+from core.bot.features import _HIT_WAYS, FEATURE_NAMES, NUM_FEATURES, ROLLS36
 
 _POINTS = np.arange(1, 25)
 
@@ -141,3 +141,13 @@ def side_features(side: np.ndarray, other: np.ndarray) -> np.ndarray:
 def features(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     """(N, 2 * NUM_FEATURES): the side on roll's features, then the other's."""
     return np.concatenate([side_features(side, other), side_features(other, side)], axis=1)
+
+
+def feature_columns(names: list[str]) -> list[int]:
+    """Columns of :func:`features` for these features (both sides).
+
+    >>> feature_columns(["escapes", "contact"])
+    [0, 7, 8, 15]
+    """
+    idx = [FEATURE_NAMES.index(n) for n in names]
+    return idx + [NUM_FEATURES + i for i in idx]

@@ -12,6 +12,8 @@ from core.bot import Bot
 from core.dice import ROLLS
 from core.position import Position
 
+from .conftest import zero_ply_best
+
 np = pytest.importorskip("numpy")
 
 if TYPE_CHECKING:
@@ -100,8 +102,8 @@ def test_ply1_labels_are_the_core_bots_one_ply(tmp_path: Path) -> None:
         pos = Position(tuple(int(v) for v in d["onroll"][k]), tuple(int(v) for v in d["other"][k]))
         expected = 0.0
         for roll in ROLLS:
-            ranked = bot.rank_plays(pos, roll.dice)
-            best = ranked[0][0] if ranked else -bot.equity(pos.swapped())
+            found = zero_ply_best(pos, roll.dice)
+            best = found[0] if found else -bot.equity(pos.swapped())
             expected += roll.ways / 36.0 * best
         got = _equity(d["y"][k : k + 1].astype(np.float64))[0]
         assert got == pytest.approx(expected, abs=3e-4)
@@ -116,10 +118,11 @@ def test_two_ply_with_one_play_per_roll_is_the_one_ply_of_each_rolls_choice() ->
     bot = teacher_bot(TEACHER)
     pos = Position.from_id("4HPwATDgc/ABMA")
     got = two_ply_targets(bot, [pos], top=1)[0]
-    core = Bot(level="advanced")
     expected = np.zeros(5)
     for roll in ROLLS:
-        play = core.rank_plays(pos, roll.dice)[0][1]
+        found = zero_ply_best(pos, roll.dice)
+        assert found is not None
+        play = found[1]
         after = flip(one_ply_targets(bot, [play.result.swapped()]))[0]
         expected += roll.ways / 36.0 * after
     np.testing.assert_allclose(got, expected, atol=1e-5)
