@@ -100,3 +100,18 @@ def test_numpy_twin_equals_pure_python() -> None:
     np.testing.assert_allclose(got, want, atol=1e-6)
     for k in range(F.NUM_FEATURES):  # each feature varies over the sample, so the check has teeth
         assert np.ptp(want[:, k]) > 0, F.FEATURE_NAMES[k]
+
+
+def test_fitx_variants_start_from_the_same_untouched_net() -> None:
+    np = pytest.importorskip("numpy")
+    from bot_training.fitx import widen_inputs
+    from bot_training.mlp import MLP
+
+    start = MLP(5, 3, seed=2)
+    snapshot = {k: v.copy() for k, v in start.state().items()}
+    wide = widen_inputs(start, 2)
+    x = np.random.default_rng(1).random((4, 7)).astype(np.float32)
+    np.testing.assert_allclose(wide.forward(x), start.forward(x[:, :5]), rtol=1e-6)  # the added inputs start at 0
+    wide.step(x, np.full((4, 5), 0.9, dtype=np.float32), 0.5)
+    for key, value in start.state().items():
+        np.testing.assert_array_equal(value, snapshot[key])
