@@ -68,6 +68,10 @@ def _hit_ways() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
 
 
 _HIT_WAYS = _hit_ways()
+# the same, split: rolls that cover the distance with one die (no landing on the way), and the
+# ways that land on the way (checked against blocks), as bit masks
+_DIRECT = tuple(sum(1 << bit for bit, steps in set(ways) if not steps) for ways in _HIT_WAYS)
+_VIA = tuple(tuple((1 << bit, steps) for bit, steps in ways if steps) for ways in _HIT_WAYS)
 
 
 def _made_by_other(other: Sequence[int]) -> list[bool]:
@@ -166,9 +170,11 @@ def hit_risk(side: Sequence[int], other: Sequence[int]) -> tuple[int, float]:
                 continue
             if other[24] and q != 0:
                 continue  # the other must enter first: only its bar checkers hit
-            for bit, steps in _HIT_WAYS[p - q]:
-                if all(side[q + s - 1] < 2 for s in steps):
-                    mask |= 1 << bit
+            d = p - q
+            mask |= _DIRECT[d]
+            for bit, steps in _VIA[d]:
+                if not mask & bit and all(side[q + s - 1] < 2 for s in steps):
+                    mask |= bit
         new = mask & ~covered
         if new:
             lost += new.bit_count() * (25 - p)
