@@ -2,7 +2,7 @@
 
     python bench/bot_cube.py --positions 2000 --workers 4
 
-Positions as in ``bench/bot_loss.py`` (games of the shipped net against itself and against
+Distinct positions as in ``bench/bot_loss.py`` (games of the shipped net against itself and against
 pubeval, spread over contact, race and bear-off), the side on roll before rolling, cube
 centred, money play without the Jacoby rule. gnubg's ``hint`` (cube decision at 2-ply) gives
 the proper action; ours is :meth:`core.bot.Bot.cube_decision` (the net's probabilities and
@@ -135,7 +135,7 @@ def main() -> None:
     ap.add_argument("--save", help="write every position's decisions as JSON lines")
     args = ap.parse_args()
     t0 = time.time()
-    positions = [pos for pos, _dice in sample_cases(args.positions, args.seed)]
+    positions = [pos for pos, _dice in sample_cases(args.positions, args.seed, distinct_positions=True)]
     theirs = gnubg_cube([encode_gnubg_id(pos, MatchInfo()) for pos in positions], args.workers, args.plies)
     bot = Bot()
     counts = {c: [0, 0, 0, 0] for c in (*CLASSES, "all")}  # agree, total, agree near a decision, near

@@ -110,8 +110,9 @@ def position_class(pos: Position) -> str:
     return "race" if pos.is_race() else "contact"
 
 
-def sample_cases(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
-    """Up to ``n / 3`` (position, roll) cases per class, each roll with two or more plays."""
+def sample_cases(n: int, seed: int, distinct_positions: bool = False) -> list[tuple[Position, tuple[int, int]]]:
+    """Up to ``n / 3`` distinct (position, roll) cases per class, each roll with two or more plays
+    (``distinct_positions``: each position once, whatever the roll)."""
     import numpy as np
 
     from bot_training.batches import LabelSpec, sample_positions, teacher_bot
@@ -122,6 +123,7 @@ def sample_cases(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
     rng = random.Random(seed)
     per = math.ceil(n / len(CLASSES))
     chosen: dict[str, list[tuple[Position, tuple[int, int]]]] = {c: [] for c in CLASSES}
+    seen: set[tuple[str, tuple[int, int] | None]] = set()
     batch = 0
     while any(len(v) < per for v in chosen.values()) and batch < 50:
         positions, _src = sample_positions(bot, spec, np.random.default_rng([seed, batch]))
@@ -131,7 +133,9 @@ def sample_cases(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
             if len(chosen[cls]) >= per:
                 continue
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            if len(legal_plays(pos, dice)) >= 2:
+            key = (pos.to_id(), None if distinct_positions else dice)
+            if key not in seen and len(legal_plays(pos, dice)) >= 2:
+                seen.add(key)
                 chosen[cls].append((pos, dice))
     return [case for c in CLASSES for case in chosen[c]]
 
