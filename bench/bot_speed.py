@@ -1,6 +1,6 @@
 """Bot move times per level, in CPython and in Pyodide on Node (not run in CI).
 
-    python bench/bot_speed.py [--positions 60] [--no-pyodide]
+    python bench/bot_speed.py [--positions 60] [--no-pyodide] [--levels advanced,strongest]
 
 The positions are a fixed set: pubeval playing itself with seeded dice, every third
 position of several games, with the next roll. Times are for ``Bot.choose_play``
@@ -17,6 +17,10 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.position import Position
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -25,14 +29,14 @@ if ROOT not in sys.path:
 LEVELS = ("beginner", "intermediate", "advanced", "strongest")
 
 
-def fixed_positions(n: int, seed: int = 2024) -> list:
+def fixed_positions(n: int, seed: int = 2024) -> list[tuple[Position, tuple[int, int]]]:
     from core.bot.pubeval import PubEval
     from core.moves import legal_plays
     from core.position import Position
 
     rng = random.Random(seed)
     player = PubEval()
-    out = []
+    out: list[tuple[Position, tuple[int, int]]] = []
     while len(out) < n:
         pos = Position.initial()
         ply = 0
@@ -47,19 +51,22 @@ def fixed_positions(n: int, seed: int = 2024) -> list:
     return out
 
 
-def measure(n: int = 60, levels: tuple[str, ...] = LEVELS) -> dict:
+def measure(n: int = 60, levels: tuple[str, ...] = LEVELS, cpu: bool = False) -> dict[str, Any]:
+    """Move times per level (ms); ``cpu``: this process's CPU time instead of the wall clock
+    (for a machine shared with other jobs)."""
+    clock = time.process_time if cpu else time.perf_counter
     from core.bot import Bot
 
     cases = fixed_positions(n)
-    result = {}
+    result: dict[str, Any] = {}
     for level in levels:
         bot = Bot(level=level, rng=random.Random(1).random)
         bot.choose_play(*cases[0])  # loads the weights
         times = []
         for pos, dice in cases:
-            t = time.perf_counter()
+            t = clock()
             bot.choose_play(pos, dice)
-            times.append((time.perf_counter() - t) * 1000.0)
+            times.append((clock() - t) * 1000.0)
         times.sort()
         result[level] = {
             "median_ms": round(statistics.median(times), 1),
@@ -81,6 +88,8 @@ import path from "node:path";
 import { loadPyodide } from "pyodide";
 const root = process.argv[1];
 const n = process.argv[2];
+const levels = process.argv[3];
+const cpu = process.argv[4];
 const pyodide = await loadPyodide();
 pyodide.FS.mkdirTree("/project");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
@@ -90,21 +99,21 @@ import sys, json, runpy
 sys.path.insert(0, "/project")
 sys.dont_write_bytecode = True
 g = runpy.run_path("/project/bench/bot_speed.py", run_name="pyodide_bench")
-json.dumps(g["measure"](${n}))
+json.dumps(g["measure"](${n}, tuple("${levels}".split(",")), ${cpu}))
 `);
 console.log("RESULT " + out + " VERSION " + pyodide.version);
 """
 
 
-def run_pyodide(n: int) -> dict:
+def run_pyodide(n: int, levels: tuple[str, ...] = LEVELS, cpu: bool = False) -> dict[str, Any]:
     proc = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n)],
+        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), ",".join(levels), str(cpu)],
         cwd=ROOT, capture_output=True, text=True, timeout=3600,
     )
     for line in proc.stdout.splitlines():
         if line.startswith("RESULT "):
             body, _, version = line[7:].partition(" VERSION ")
-            res = json.loads(body)
+            res: dict[str, Any] = json.loads(body)
             res["pyodide"] = version
             return res
     raise RuntimeError(f"Pyodide run failed:\n{proc.stdout}\n{proc.stderr}")
@@ -114,11 +123,18 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--cpu", action="store_true",
+                    help="CPython: time each move by the process's CPU time (on a shared machine), not the wall clock")
+    ap.add_argument("--levels", default=",".join(LEVELS), help="comma-separated, e.g. advanced,strongest")
     args = ap.parse_args()
-    res = {"cpython": measure(args.positions)}
+    levels = tuple(args.levels.split(","))
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if unknown:
+        ap.error(f"unknown level(s) {', '.join(unknown)}: expected some of {', '.join(LEVELS)}")
+    res = {"cpython": measure(args.positions, levels, args.cpu)}
     print(json.dumps(res), flush=True)
     if not args.no_pyodide:
-        res["pyodide"] = run_pyodide(args.positions)
+        res["pyodide"] = run_pyodide(args.positions, levels)  # wall clock: Pyodide's process_time is not CPU time
     print(json.dumps(res, indent=1))
 
 

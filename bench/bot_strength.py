@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import IO
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -53,6 +54,13 @@ for line in sys.stdin:
 '''
 
 
+def _pipe(stream: IO[str] | None) -> IO[str]:
+    """A worker's pipe (every worker is started with stdin and stdout piped)."""
+    if stream is None:
+        raise RuntimeError("gnubg worker started without a pipe")
+    return stream
+
+
 class GnubgPool:
     """Several gnubg processes, each answering 'position-id d1 d2' with its 0-ply best move."""
 
@@ -61,7 +69,7 @@ class GnubgPool:
         script = os.path.join(self.tmp, "worker.py")
         with open(script, "w") as f:
             f.write(WORKER)
-        self.procs = []
+        self.procs: list[subprocess.Popen[str]] = []
         for i in range(n):
             home = os.path.join(self.tmp, f"home{i}")
             os.makedirs(home)
@@ -73,14 +81,14 @@ class GnubgPool:
     def best_moves(self, requests: list[tuple[str, int, int]]) -> list[tuple[int, ...]]:
         n = len(self.procs)
         for k, (pid, a, b) in enumerate(requests):
-            self.procs[k % n].stdin.write(f"{pid} {a} {b}\n")
+            _pipe(self.procs[k % n].stdin).write(f"{pid} {a} {b}\n")
         for p in self.procs:
-            p.stdin.flush()
+            _pipe(p.stdin).flush()
         out: list[tuple[int, ...]] = [()] * len(requests)
         for k in range(len(requests)):
             proc = self.procs[k % n]
             while True:
-                line = proc.stdout.readline()
+                line = _pipe(proc.stdout).readline()
                 if not line:
                     raise RuntimeError("gnubg worker died")
                 if line.startswith("@@"):
@@ -90,11 +98,13 @@ class GnubgPool:
 
     def close(self) -> None:
         for p in self.procs:
-            p.stdin.close()
+            _pipe(p.stdin).close()
             p.wait(timeout=30)
 
 
-def apply_steps(player: tuple[int, ...], opponent: tuple[int, ...], steps: tuple[int, ...]) -> tuple:
+def apply_steps(
+    player: tuple[int, ...], opponent: tuple[int, ...], steps: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Result (mover, opponent) boards after gnubg's (from, to) pairs (25 = bar, 0 = off)."""
     me, opp = list(player), list(opponent)
     for i in range(0, len(steps), 2):
@@ -110,7 +120,7 @@ def apply_steps(player: tuple[int, ...], opponent: tuple[int, ...], steps: tuple
     return tuple(me), tuple(opp)
 
 
-def gnubg_scorer(pool: GnubgPool):  # type: ignore[no-untyped-def]
+def gnubg_scorer(pool: GnubgPool) -> match.Scorer:
     def score(c: engine.Candidates, rows: np.ndarray, race_before: np.ndarray) -> np.ndarray:
         games = np.unique(c.game[rows])
         reqs, which = [], []
@@ -166,7 +176,7 @@ def main() -> None:
     t = time.time()
     pool = None
     if args.opponent == "pubeval":
-        other = match.pubeval_scorer
+        other: match.Scorer = match.pubeval_scorer
     else:
         pool = GnubgPool(args.workers)
         other = gnubg_scorer(pool)

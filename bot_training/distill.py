@@ -30,6 +30,7 @@ import glob
 import os
 import pickle
 import time
+from typing import Any
 
 import numpy as np
 
@@ -46,7 +47,7 @@ from .npbot import NumpyBot, _equity, mlp_from_net
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
 
 
-def load_ckpt(path: str) -> tuple[MLP, dict]:
+def load_ckpt(path: str) -> tuple[MLP, dict[str, Any]]:
     """A training checkpoint (``.pkl``), or exported weights (``.json.gz``, e.g. the shipped
     ``core/bot/weights/net.json.gz``, so a fresh clone can go on from them)."""
     if path.endswith((".json.gz", ".json")):
@@ -71,7 +72,8 @@ def one_ply_targets(bot: NumpyBot, positions: list[Position]) -> np.ndarray:
     q = bot.probs(c.onroll, c.mover)  # the opponent's view, after each of our plays
     best = engine.segment_argmax(-_equity(q), c.seg)
     ours = flip(q[best]).reshape(len(positions), reps, 5)
-    return (ours * _WAYS[None, :, None]).sum(axis=1)
+    out: np.ndarray = (ours * _WAYS[None, :, None]).sum(axis=1)
+    return out
 
 
 def gen(args: argparse.Namespace) -> None:
@@ -119,7 +121,7 @@ def gen(args: argparse.Namespace) -> None:
                 flush()
         # one ply of every game: 0-ply greedy, sometimes one of the top 3 at random
         dice = rng.integers(1, 7, size=(G, 2))
-        for g in np.flatnonzero(first & (dice[:, 0] == dice[:, 1])):
+        for g in np.flatnonzero(first & (dice[:, 0] == dice[:, 1])).tolist():
             while dice[g, 0] == dice[g, 1]:
                 dice[g] = rng.integers(1, 7, size=2)
         c = engine.candidates(pos, [(int(a), int(b)) for a, b in dice])

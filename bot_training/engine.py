@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from core.moves import legal_plays, pack
+from core.moves import Play, legal_plays, pack
 from core.position import Position
 
 
@@ -40,8 +40,8 @@ class Candidates:
 
     __slots__ = ("onroll", "mover", "seg", "plays", "game", "positions", "dice")
 
-    def __init__(self, onroll: np.ndarray, mover: np.ndarray, seg: np.ndarray, plays: list, game: np.ndarray,
-                 positions: Sequence[Position] = (), dice: Sequence[tuple[int, int]] = ()) -> None:
+    def __init__(self, onroll: np.ndarray, mover: np.ndarray, seg: np.ndarray, plays: list[tuple[Play, ...]],
+                 game: np.ndarray, positions: Sequence[Position] = (), dice: Sequence[tuple[int, int]] = ()) -> None:
         self.onroll, self.mover, self.seg, self.plays, self.game = onroll, mover, seg, plays, game
         self.positions, self.dice = positions, dice
 

@@ -81,7 +81,7 @@ def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int =
         G = len(ids)
         dice = np.empty((G, max_plies, 2), dtype=np.int64)
         for j, gid in enumerate(ids):
-            r = np.random.default_rng([seed, gid // 2])
+            r = np.random.default_rng([seed, int(gid) // 2])
             d = r.integers(1, 7, size=(max_plies, 2))
             while d[0, 0] == d[0, 1]:
                 d[0] = r.integers(1, 7, size=2)

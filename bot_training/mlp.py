@@ -6,11 +6,15 @@ P(lose gammon), P(lose backgammon); gammon probabilities include backgammons.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
 
 def sigmoid(z: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+    out: np.ndarray = 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+    return out
 
 
 class MLP:
@@ -39,10 +43,10 @@ class MLP:
         self.b1 += lr * dh.sum(axis=0)
         return float(np.abs(d2[:, 0]).mean())
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, np.ndarray]:
         return {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2}
 
-    def load(self, st: dict) -> None:
+    def load(self, st: Mapping[str, Any]) -> None:
         self.w1, self.b1, self.w2, self.b2 = (np.asarray(st[k], dtype=np.float32) for k in ("w1", "b1", "w2", "b2"))
 
 
@@ -59,7 +63,8 @@ def consistent(p: np.ndarray) -> np.ndarray:
 def equity(p: np.ndarray) -> np.ndarray:
     """Cubeless money equity of the side on roll."""
     q = consistent(p)
-    return 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
+    out: np.ndarray = 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
+    return out
 
 
 def flip(p: np.ndarray) -> np.ndarray:

@@ -6,6 +6,8 @@ that it picks the same plays as :class:`core.bot.Bot` at that level.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from core.bot import LEVELS
@@ -15,24 +17,37 @@ from core.dice import ROLLS
 from core.moves import legal_plays
 from core.position import Position
 
-from . import engine, npenc
+from . import engine, npenc, npfeatures
+from .match import Scorer
 from .mlp import MLP, consistent, gammon_rules
+from .npfeatures import feature_columns
 
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64)
 
 
 def _equity(q: np.ndarray) -> np.ndarray:
-    return 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
+    out: np.ndarray = 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
+    return out
 
 
 class NumpyBot:
-    def __init__(self, net: MLP, bearoff: BearoffDB | None = None) -> None:
+    """The browser bot's evaluation on numpy. ``features``: names of :data:`core.bot.features.FEATURE_NAMES`
+    appended to the base inputs (both sides), for nets fitted with them (``bot_training.fitx``)."""
+
+    def __init__(self, net: MLP, bearoff: BearoffDB | None = None, features: Sequence[str] = ()) -> None:
         self.net = net
         self.bearoff = bearoff if bearoff is not None else BearoffDB.load()
+        self.feature_columns = feature_columns(list(features)) if features else []
+
+    def inputs(self, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
+        x = npenc.encode(onroll, other)
+        if not self.feature_columns:
+            return x
+        return np.concatenate([x, npfeatures.features(onroll, other)[:, self.feature_columns]], axis=1)
 
     def probs(self, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
         """Probabilities for the side on roll, as :meth:`core.bot.evaluator.Evaluator.evaluate_many`."""
-        q = consistent(self.net.forward(npenc.encode(onroll, other)).astype(np.float64))
+        q = consistent(self.net.forward(self.inputs(onroll, other)).astype(np.float64))
         q = gammon_rules(q, onroll, other)
         home = (onroll[:, 6:].sum(axis=1) == 0) & (other[:, 6:].sum(axis=1) == 0)
         for k in np.flatnonzero(home):
@@ -93,7 +108,7 @@ class NumpyBot:
         counts[live] = n_plays.sum(axis=1)
         return values, counts
 
-    def scorer(self, level: str):  # type: ignore[no-untyped-def]
+    def scorer(self, level: str) -> Scorer:
         spec = LEVELS[level]
         if spec.noise:
             raise ValueError("noisy levels are not benchmarked")
@@ -105,7 +120,7 @@ class NumpyBot:
             games = c.game[rows]
             out = s.copy()
             plans = []  # (idx of the game's rows, top rows in order)
-            boards = []
+            boards: list[tuple[np.ndarray, np.ndarray]] = []
             for g in np.unique(games):
                 idx = np.flatnonzero(games == g)
                 if len(idx) < 2:

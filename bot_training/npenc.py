@@ -74,7 +74,8 @@ def highest(side: np.ndarray) -> np.ndarray:
 
 def race(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     a, b = highest(side), highest(other)
-    return (a < 0) | (b < 0) | (a + b < 23)
+    out: np.ndarray = (a < 0) | (b < 0) | (a + b < 23)
+    return out
 
 
 def encode(side: np.ndarray, other: np.ndarray) -> np.ndarray:

@@ -18,6 +18,7 @@ import json
 import os
 import pickle
 import time
+from typing import Any
 
 import numpy as np
 
@@ -60,7 +61,7 @@ def main() -> None:
     games = 0
     plies = 0
     seconds = 0.0
-    history: list[dict] = []
+    history: list[dict[str, Any]] = []
     settings = {k: v for k, v in vars(args).items() if k != "out"}
     settings["algorithm"] = "TD(0), 0-ply greedy self-play, cross-entropy gradient, summed over the batch"
     if os.path.exists(ck):
@@ -88,7 +89,7 @@ def main() -> None:
     results = []
     while games < args.games:
         dice = rng.integers(1, 7, size=(G, 2))
-        for g in np.flatnonzero(first & (dice[:, 0] == dice[:, 1])):
+        for g in np.flatnonzero(first & (dice[:, 0] == dice[:, 1])).tolist():
             while dice[g, 0] == dice[g, 1]:
                 dice[g] = rng.integers(1, 7, size=2)
         c = engine.candidates(pos, [(int(a), int(b)) for a, b in dice])
@@ -142,8 +143,8 @@ def main() -> None:
 
 
 def save(
-    ck: str, net: MLP, rng: np.random.Generator, games: int, plies: int, seconds: float, settings: dict,
-    history: list[dict], out: str
+    ck: str, net: MLP, rng: np.random.Generator, games: int, plies: int, seconds: float,
+    settings: dict[str, Any], history: list[dict[str, Any]], out: str
 ) -> None:
     st = {"net": net.state(), "rng": rng.bit_generator.state, "games": games, "plies": plies, "seconds": seconds,
           "settings": settings, "history": history}

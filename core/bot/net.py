@@ -22,7 +22,9 @@ import math
 import sys
 from array import array
 from importlib import resources
-from operator import add, mul
+from itertools import repeat
+from math import exp
+from operator import add, mul, sub
 from typing import Any
 
 from .encoding import NUM_INPUTS
@@ -116,12 +118,13 @@ class Net:
         rows = self.rows
         for i, v in inputs:
             row = rows[i]
-            h = list(map(add, h, row)) if v == 1.0 else [a + v * b for a, b in zip(h, row)]
+            h = list(map(add, h, row)) if v == 1.0 else list(map(add, h, map(mul, row, repeat(v))))
         return h
 
     def output(self, pre: list[float]) -> Probs:
-        hid = [_sigmoid(z) for z in pre]
-        raw = [_sigmoid(sum(map(mul, hid, self.out_rows[k])) + self.out_bias[k]) for k in range(5)]
+        # the sigmoid written out (a call per hidden unit costs more than the unit's arithmetic)
+        hid = [1.0 / (1.0 + exp(-z)) if -40.0 <= z <= 40.0 else (0.0 if z < 0.0 else 1.0) for z in pre]
+        raw = [_sigmoid(sum(map(mul, hid, row)) + b) for row, b in zip(self.out_rows, self.out_bias)]
         return consistent(raw)
 
     def evaluate(self, inputs: list[tuple[int, float]]) -> Probs:
@@ -144,11 +147,11 @@ class Net:
                 d = v - ref.get(i, 0.0)
                 if d:
                     row = rows[i]
-                    h = list(map(add, h, row)) if d == 1.0 else [a + d * b for a, b in zip(h, row)]
+                    h = list(map(add, h, row)) if d == 1.0 else list(map(add, h, map(mul, row, repeat(d))))
             for i, v in ref.items():
                 if i not in seen:
                     row = rows[i]
-                    h = [a - v * b for a, b in zip(h, row)]
+                    h = list(map(sub, h, row)) if v == 1.0 else list(map(sub, h, map(mul, row, repeat(v))))
             out.append(self.output(h))
         return out
 

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from core.moves import legal_plays
+from core.bot.evaluator import Evaluator
+from core.moves import Play, legal_plays
 from core.position import Position
 
 
@@ -26,3 +27,13 @@ def random_positions(n: int, seed: int) -> list[Position]:
 @pytest.fixture(scope="session")
 def positions() -> list[Position]:
     return random_positions(300, seed=11)
+
+
+def zero_ply_best(pos: Position, dice: tuple[int, int]) -> tuple[float, Play] | None:
+    """The play the net rates best with no lookahead (first generated on ties), with its equity."""
+    plays = legal_plays(pos, dice)
+    if not plays:
+        return None
+    scores = Evaluator.shared().play_equities(plays)
+    k = max(range(len(plays)), key=lambda i: (scores[i], -i))
+    return scores[k], plays[k]

@@ -12,6 +12,8 @@ from core.bot import Bot
 from core.dice import ROLLS
 from core.position import Position
 
+from .conftest import zero_ply_best
+
 np = pytest.importorskip("numpy")
 
 
@@ -29,8 +31,8 @@ def test_one_ply_targets_match_the_core_bot(positions: list[Position]) -> None:
         # the side on roll's 1-ply equity: each roll's best play at 0-ply (pure-Python core), by its chances
         expected = 0.0
         for roll in ROLLS:
-            ranked = bot.rank_plays(pos, roll.dice)
-            best = ranked[0][0] if ranked else -bot.equity(pos.swapped())
+            found = zero_ply_best(pos, roll.dice)
+            best = found[0] if found else -bot.equity(pos.swapped())
             expected += roll.ways / 36.0 * best
         assert _equity(t[None, :].astype(np.float64))[0] == pytest.approx(expected, abs=2e-4)
 

@@ -19,7 +19,7 @@ def _twin():  # type: ignore[no-untyped-def]
     return shipped_twin()
 
 
-@pytest.mark.parametrize(("level", "count"), [("advanced", 120), ("strongest", 6)])
+@pytest.mark.parametrize(("level", "count"), [("advanced", 30), ("strongest", 6)])
 def test_numpy_twin_picks_the_same_plays(level: str, count: int, positions: list[Position]) -> None:
     from bot_training import engine
 

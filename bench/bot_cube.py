@@ -1,0 +1,168 @@
+"""Money cube decisions against GNU Backgammon 2-ply (not run in CI).
+
+    python bench/bot_cube.py --positions 2000 --workers 4
+
+Distinct positions as in ``bench/bot_loss.py`` (games of the shipped net against itself and against
+pubeval, spread over contact, race and bear-off), the side on roll before rolling, cube
+centred, money play without the Jacoby rule. gnubg's ``hint`` (cube decision at 2-ply) gives
+the proper action; ours is :meth:`core.bot.Bot.cube_decision` (the net's probabilities and
+Janowski's cube-life formula). Two answers are compared: should the side on roll double, and
+should the other side take if doubled. Reported over every position and over those near a
+decision (where gnubg would double, or rates a double within 0.2 of not doubling), where
+agreeing is not trivial. gnubg is only the yardstick here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+BENCH = os.path.dirname(os.path.abspath(__file__))
+if BENCH not in sys.path:
+    sys.path.insert(0, BENCH)
+
+from bot_loss import CLASSES, _pipe, position_class, sample_cases  # noqa: E402
+
+from core.bot import Bot  # noqa: E402
+from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
+
+GNUBG = "/usr/games/gnubg"
+WORKER = r'''
+import gnubg, sys
+for c in ("set player 0 human", "set player 1 human", "set automatic roll off", "set automatic move off",
+          "set automatic game off", "new session", "set display off"):
+    gnubg.command(c)
+gnubg.command("set evaluation cubedecision evaluation plies PLIES")
+for line in sys.stdin:
+    gnubg.command("set gnubgid " + line.strip())
+    gnubg.command("hint")
+    sys.stdout.write("\n@@END\n")
+    sys.stdout.flush()
+'''
+
+
+@dataclass(frozen=True)
+class GnubgCube:
+    """gnubg's cubeful equities (per cube unit, for the side on roll) and its proper action."""
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    action: str
+
+    @property
+    def double(self) -> bool:
+        return self.action.startswith(("Double", "Redouble"))
+
+    @property
+    def take(self) -> bool:
+        return self.double_take <= self.double_pass
+
+
+def parse_hint(lines: list[str]) -> GnubgCube:
+    """The cube part of gnubg's printed ``hint``.
+
+    >>> parse_hint(["1. No double           +1.065", "2. Double, take        +1.657  (+0.592)",
+    ...             "3. Double, pass        +1.000  (-0.065)", "Proper cube action: Too good to double, pass (9.9%)"])
+    GnubgCube(no_double=1.065, double_take=1.657, double_pass=1.0, action='Too good to double, pass (9.9%)')
+    """
+    eq: dict[str, float] = {}
+    action = ""
+    for line in lines:
+        text = line.strip()
+        if text.startswith("Proper cube action:"):
+            action = text.split(":", 1)[1].strip()
+        elif text[:2] in ("1.", "2.", "3.") and ("double" in text.lower()):
+            name, value = text[2:].split("  ", 1)[0].strip().lower(), text[2:].split()
+            eq[name.replace("redouble", "double")] = float([v for v in value if v[0] in "+-"][0])
+    if not action or len(eq) != 3:
+        raise RuntimeError("no cube analysis in gnubg's output:\n" + "\n".join(lines))
+    return GnubgCube(eq["no double"], eq["double, take"], eq["double, pass"], action)
+
+
+def gnubg_cube(ids: list[str], workers: int, plies: int) -> list[GnubgCube]:
+    tmp = tempfile.mkdtemp(prefix="gnubg-cube-")
+    script = os.path.join(tmp, "worker.py")
+    with open(script, "w") as f:
+        f.write(WORKER.replace("PLIES", str(int(plies))))
+    procs: list[subprocess.Popen[str]] = []
+    for i in range(workers):
+        home = os.path.join(tmp, f"home{i}")
+        os.makedirs(home)
+        procs.append(subprocess.Popen([GNUBG, "-t", "-q", "-p", script], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                      env=dict(os.environ, HOME=home), bufsize=1))
+    out: list[GnubgCube] = []
+    try:
+        for start in range(0, len(ids), workers):
+            chunk = ids[start : start + workers]
+            for k, gid in enumerate(chunk):
+                _pipe(procs[k].stdin).write(gid + "\n")
+                _pipe(procs[k].stdin).flush()
+            for k in range(len(chunk)):
+                lines: list[str] = []
+                while True:
+                    line = _pipe(procs[k].stdout).readline()
+                    if not line:
+                        raise RuntimeError("gnubg worker died")
+                    if line.strip() == "@@END":
+                        break
+                    lines.append(line)
+                out.append(parse_hint(lines))
+    finally:
+        for p in procs:
+            _pipe(p.stdin).close()
+            p.wait(timeout=30)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--positions", type=int, default=2000)
+    ap.add_argument("--workers", type=int, default=4)
+    ap.add_argument("--plies", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=78)
+    ap.add_argument("--save", help="write every position's decisions as JSON lines")
+    args = ap.parse_args()
+    t0 = time.time()
+    positions = [pos for pos, _dice in sample_cases(args.positions, args.seed, distinct_positions=True)]
+    theirs = gnubg_cube([encode_gnubg_id(pos, MatchInfo()) for pos in positions], args.workers, args.plies)
+    bot = Bot()
+    counts = {c: [0, 0, 0, 0] for c in (*CLASSES, "all")}  # agree, total, agree near a decision, near
+    rows = []
+    for pos, g in zip(positions, theirs):
+        ours = bot.cube_decision(pos)
+        agree = ours.double == g.double and ours.take == g.take
+        near = g.double or min(g.double_take, g.double_pass) - g.no_double > -0.2
+        for key in (position_class(pos), "all"):
+            counts[key][0] += agree
+            counts[key][1] += 1
+            counts[key][2] += agree and near
+            counts[key][3] += near
+        rows.append({"id": pos.to_id(), "class": position_class(pos), "gnubg": g.action,
+                     "gnubg_double": g.double, "gnubg_take": g.take, "double": ours.double, "take": ours.take})
+    if args.save:
+        with open(args.save, "w") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+    print(f"money cube decisions vs gnubg {args.plies}-ply ({len(positions)} positions, seed {args.seed}, "
+          f"{time.time() - t0:.0f} s): agreement on double/no double and take/pass")
+    for key, (a, n, an, nn) in counts.items():
+        if n:
+            ci = 1.96 * math.sqrt(max(a / n * (1 - a / n), 1e-9) / n)
+            near_text = f"; near a decision {an}/{nn} = {an / nn:.1%}" if nn else ""
+            print(f"  {key}: {a}/{n} = {a / n:.1%} ± {ci:.1%}{near_text}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,330 @@
+"""Training labels as independent batch tasks: seeded, reproducible, resumable.
+
+A run is a folder and a :class:`LabelSpec` (written to ``spec.json`` on the first run; a
+rerun must use the same settings). Batch ``k`` is one task: it plays its own games with
+the teacher net (seeded by ``[seed, k]``, so a batch's output never depends on which other
+batches ran, in what order or on which worker), samples ``positions`` of them and labels
+each; the output is ``batch_{k:05d}.npz``, written atomically, and a batch whose file
+exists is skipped, so rerunning the same command resumes a stopped run.
+
+Tasks run through a local ``concurrent.futures.ProcessPoolExecutor`` (``--workers``, 0 for
+in-process), or through Ray when ``--ray-address`` is given (``pip install .[training]``;
+Ray is imported only then, and nothing in the app or CI needs it).
+
+Positions come from the teacher's 0-ply self-play (with a little exploration) and, for a
+share ``pubeval`` of the games, from games where one side plays pubeval's choice (the loose
+structures a weaker opponent leads to). Labels, for the side on roll, before its roll:
+
+* ``ply1``: the teacher's 1-ply probabilities (each roll's best play at 0-ply, with the
+  bear-off database and exact endings, weighted by the roll's chances), as ``distill gen``;
+* ``ply2``: 2-ply: for each roll, the ``top`` best plays at 0-ply (within ``margin``) are
+  rated at 1-ply, and the best of them counts; the file also holds the ply-1 labels
+  (``y1``), so the two can be compared on the same positions.
+
+Each file holds ``onroll`` and ``other`` (N, 25) int8 boards (each side in its own
+numbering), so any encoding can be computed later, ``y`` (N, 5) float32 labels and
+``source`` (N,) int8 (0: self-play, 1: a game against pubeval). Only our own engine and net
+make the labels.
+
+    OMP_NUM_THREADS=1 python -m bot_training.batches --out bot_training/runs/l5 \\
+        --teacher core/bot/weights/net.json.gz --label ply1 --batches 0:200 --positions 2000 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from core.dice import ROLLS
+from core.position import Position
+
+from . import engine, npenc
+from .distill import load_ckpt, one_ply_targets
+from .match import pubeval_scorer
+from .mlp import flip
+from .npbot import NumpyBot, _equity
+
+LABELS = ("ply1", "ply2")
+_WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
+
+
+@dataclasses.dataclass(frozen=True)
+class LabelSpec:
+    """Everything that decides a run's output (stored in the run's ``spec.json``)."""
+
+    teacher: str
+    label: str = "ply1"
+    seed: int = 1
+    positions: int = 2000
+    games: int = 32
+    sample: float = 0.25
+    explore: float = 0.1
+    pubeval: float = 0.5
+    top: int = 3
+    margin: float = 0.3
+    group: int = 48
+
+    def __post_init__(self) -> None:
+        if self.label not in LABELS:
+            raise ValueError(f"unknown label kind {self.label!r}: expected one of {', '.join(LABELS)}")
+        if self.positions < 1 or self.games < 1 or self.top < 1 or self.group < 1:
+            raise ValueError(f"positions, games, top and group must be positive: {self}")
+        if not 0.0 < self.sample <= 1.0:
+            raise ValueError(f"sample must be in (0, 1]: {self.sample}")
+
+
+_BOTS: dict[str, NumpyBot] = {}
+
+
+def teacher_bot(path: str) -> NumpyBot:
+    """The teacher net (a checkpoint or exported weights) as a numpy bot, loaded once per process."""
+    bot = _BOTS.get(path)
+    if bot is None:
+        net, _ = load_ckpt(path)
+        bot = _BOTS[path] = NumpyBot(net)
+    return bot
+
+
+def sample_positions(bot: NumpyBot, spec: LabelSpec, rng: np.random.Generator) -> tuple[list[Position], np.ndarray]:
+    """``spec.positions`` positions (side on roll, game not over) from ``spec.games`` games played
+    side by side, and their sources (0: self-play, 1: a game with pubeval on one side)."""
+    init = Position.initial()
+    n_games = spec.games
+    pos = [init] * n_games
+    first = np.ones(n_games, dtype=bool)
+    # -1: self-play; 0 or 1: the parity of pubeval's turns in that game
+    pub = np.where(rng.random(n_games) < spec.pubeval, rng.integers(0, 2, size=n_games), -1)
+    turn = np.zeros(n_games, dtype=np.int64)
+    out: list[Position] = []
+    src: list[int] = []
+    while len(out) < spec.positions:
+        for g in range(n_games):
+            p = pos[g]
+            if rng.random() < spec.sample and min(sum(p.player), sum(p.opponent)) > 0 and len(out) < spec.positions:
+                out.append(p)
+                src.append(int(pub[g] >= 0))
+        dice = rng.integers(1, 7, size=(n_games, 2))
+        for g in np.flatnonzero(first & (dice[:, 0] == dice[:, 1])).tolist():
+            while dice[g, 0] == dice[g, 1]:
+                dice[g] = rng.integers(1, 7, size=2)
+        c = engine.candidates(pos, [(int(a), int(b)) for a, b in dice])
+        val = -_equity(bot.probs(c.onroll, c.mover))
+        finished, _pts = engine.terminal_values(c.onroll, c.mover)
+        val = np.where(finished, 10.0, val)
+        pub_turn = (pub == turn)[c.game]
+        if pub_turn.any():
+            rows = np.flatnonzero(pub_turn)
+            race_before = npenc.race(np.array([p.player for p in pos]), np.array([p.opponent for p in pos]))
+            val[rows] = pubeval_scorer(c, rows, race_before[c.game[rows]])
+        best = engine.segment_argmax(val, c.seg)
+        first[:] = False
+        turn ^= 1
+        for g in range(n_games):
+            b = int(best[g])
+            lo, hi = int(c.seg[g]), int(c.seg[g + 1])
+            pubeval_moved = pub[g] == 1 - turn[g]
+            if hi - lo > 1 and not pubeval_moved and rng.random() < spec.explore:
+                order = lo + np.argsort(-val[lo:hi], kind="stable")[:3]
+                b = int(order[rng.integers(len(order))])
+            if finished[b]:
+                pos[g] = init
+                first[g] = True
+                turn[g] = 0
+                pub[g] = rng.integers(0, 2) if rng.random() < spec.pubeval else -1
+            else:
+                pos[g] = engine.to_position(c.onroll[b], c.mover[b])
+    return out, np.array(src, dtype=np.int8)
+
+
+def two_ply_targets(bot: NumpyBot, positions: Sequence[Position], top: int = 3, margin: float = 0.3) -> np.ndarray:
+    """(N, 5) 2-ply probabilities for the side on roll of each position (before its roll).
+
+    For each of the 21 rolls, the ``top`` plays that the net rates best (0-ply, within
+    ``margin`` of the best) are rated at 1-ply (:func:`bot_training.distill.one_ply_targets`
+    from the opponent's side), and the best of them by equity counts, weighted by the roll's
+    chances. With ``top=1`` this is the 1-ply value of the 0-ply choice of each roll.
+    """
+    reps = len(ROLLS)
+    c = engine.candidates([p for p in positions for _ in range(reps)], [r.dice for _ in positions for r in ROLLS])
+    q0 = bot.probs(c.onroll, c.mover)  # the opponent's view after each of our plays
+    ours0 = flip(q0)
+    val = _equity(ours0)
+    finished = c.mover.sum(axis=1) == 0
+    chosen: list[int] = []  # rows rated at 1-ply
+    for s in range(len(c.seg) - 1):
+        lo, hi = int(c.seg[s]), int(c.seg[s + 1])
+        order = lo + np.argsort(-val[lo:hi], kind="stable")
+        best = val[order[0]]
+        chosen += [int(k) for k in order[:top] if val[k] >= best - margin and not finished[k]]
+    deep = ours0.copy()
+    if chosen:
+        rows = np.array(chosen)
+        after = [engine.to_position(c.onroll[k], c.mover[k]) for k in rows]
+        deep[rows] = flip(one_ply_targets(bot, after))
+    # a row not rated at 1-ply only competes when it is exact (a finished game) or the only play
+    live = np.zeros(len(val), dtype=bool)
+    live[chosen] = True
+    live |= finished
+    single = np.diff(c.seg) == 1
+    live[c.seg[:-1][single]] = True
+    score = np.where(live, _equity(deep), -1e9)
+    best_rows = engine.segment_argmax(score, c.seg)
+    per_roll = deep[best_rows].reshape(len(positions), reps, 5)
+    out: np.ndarray = (per_roll * _WAYS[None, :, None]).sum(axis=1)
+    return out
+
+
+def batch_path(out: str, k: int) -> str:
+    return os.path.join(out, f"batch_{k:05d}.npz")
+
+
+def label_batch(spec: LabelSpec, k: int) -> dict[str, np.ndarray]:
+    """Batch ``k`` of ``spec``: its sampled positions and their labels (deterministic in ``spec`` and ``k``)."""
+    bot = teacher_bot(spec.teacher)
+    rng = np.random.default_rng([spec.seed, k])
+    positions, src = sample_positions(bot, spec, rng)
+    onroll = np.array([p.player for p in positions], dtype=np.int8)
+    other = np.array([p.opponent for p in positions], dtype=np.int8)
+    y1 = np.concatenate([one_ply_targets(bot, positions[i : i + spec.group])
+                         for i in range(0, len(positions), spec.group)])
+    result = {"onroll": onroll, "other": other, "source": src}
+    if spec.label == "ply1":
+        result["y"] = y1.astype(np.float32)
+    else:
+        y2 = np.concatenate([two_ply_targets(bot, positions[i : i + 4], spec.top, spec.margin)
+                             for i in range(0, len(positions), 4)])
+        result["y"] = y2.astype(np.float32)
+        result["y1"] = y1.astype(np.float32)
+    return result
+
+
+def run_task(spec_fields: dict[str, Any], out: str, k: int) -> str:
+    """One task: label batch ``k`` into ``out`` unless its file exists; returns the file's path."""
+    path = batch_path(out, k)
+    if os.path.exists(path):
+        return path
+    data = label_batch(LabelSpec(**spec_fields), k)
+    tmp = path + f".tmp{os.getpid()}.npz"
+    np.savez_compressed(tmp, **data)  # type: ignore[arg-type]  # numpy's stub types **kwds as one array-like
+    os.replace(tmp, path)
+    return path
+
+
+def _ensure_spec(out: str, spec: LabelSpec) -> None:
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, "spec.json")
+    fields = dataclasses.asdict(spec)
+    if os.path.exists(path):
+        with open(path) as f:
+            stored = json.load(f)
+        if stored != fields:
+            raise ValueError(f"{out} was started with other settings: {stored} (now {fields})")
+    else:
+        with open(path, "w") as f:
+            json.dump(fields, f, indent=1)
+
+
+def run_batches(spec: LabelSpec, out: str, batches: Iterable[int], workers: int = 0,
+                ray_address: str | None = None, progress: Callable[[str], None] | None = None) -> list[str]:
+    """Label every batch in ``batches`` not yet in ``out``; returns the paths of all of them.
+
+    ``workers=0`` runs in this process; ``workers>0`` through a process pool; ``ray_address``
+    (e.g. ``"auto"`` or ``"ray://host:10001"``) through Ray instead.
+    """
+    _ensure_spec(out, spec)
+    todo = [k for k in batches if not os.path.exists(batch_path(out, k))]
+    fields = dataclasses.asdict(spec)
+    done: list[str] = []
+
+    def note(path: str) -> None:
+        done.append(path)
+        if progress:
+            progress(path)
+
+    if ray_address is not None:
+        import ray  # optional: only when asked for
+
+        ray.init(address=ray_address)
+        remote = ray.remote(run_task)
+        pending = [remote.remote(fields, out, k) for k in todo]
+        while pending:
+            ready, pending = ray.wait(pending)
+            for ref in ready:
+                note(ray.get(ref))
+    elif workers > 0:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for path in pool.map(run_task, [fields] * len(todo), [out] * len(todo), todo):
+                note(path)
+    else:
+        for k in todo:
+            note(run_task(fields, out, k))
+    return [batch_path(out, k) for k in batches]
+
+
+def parse_range(text: str) -> range:
+    """``"0:200"`` -> batches 0..199; ``"7"`` -> batch 7 alone.
+
+    >>> list(parse_range("3:6")), list(parse_range("4"))
+    ([3, 4, 5], [4])
+    """
+    try:
+        if ":" in text:
+            a, b = text.split(":")
+            return range(int(a), int(b))
+        return range(int(text), int(text) + 1)
+    except ValueError:
+        raise ValueError(f"batches must look like 0:200 or 7, not {text!r}") from None
+
+
+def load_labels(folders: Sequence[str]) -> dict[str, np.ndarray]:
+    """Every batch file of the given folders, concatenated (keys as in the files)."""
+    import glob
+
+    files = sorted(f for folder in folders for f in glob.glob(os.path.join(folder, "batch_*.npz")))
+    if not files:
+        raise FileNotFoundError(f"no batch_*.npz in {', '.join(folders)}")
+    data = [dict(np.load(f)) for f in files]
+    return {key: np.concatenate([d[key] for d in data]) for key in data[0]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--teacher", required=True, help="checkpoint (.pkl) or exported weights (.json.gz)")
+    ap.add_argument("--label", choices=LABELS, default="ply1")
+    ap.add_argument("--batches", default="0:100", help="which batches, e.g. 0:200")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--positions", type=int, default=2000, help="positions per batch")
+    ap.add_argument("--games", type=int, default=32, help="games played side by side in a batch")
+    ap.add_argument("--sample", type=float, default=0.25)
+    ap.add_argument("--explore", type=float, default=0.1)
+    ap.add_argument("--pubeval", type=float, default=0.5)
+    ap.add_argument("--top", type=int, default=3, help="ply2: plays per roll rated at 1-ply")
+    ap.add_argument("--margin", type=float, default=0.3, help="ply2: within this equity of the best at 0-ply")
+    ap.add_argument("--workers", type=int, default=1, help="local processes (0: in this process)")
+    ap.add_argument("--ray-address", default=None, help="run the tasks on a Ray cluster instead")
+    args = ap.parse_args()
+    spec = LabelSpec(teacher=args.teacher, label=args.label, seed=args.seed, positions=args.positions,
+                     games=args.games, sample=args.sample, explore=args.explore, pubeval=args.pubeval,
+                     top=args.top, margin=args.margin)
+    t0 = time.time()
+    count = 0
+
+    def progress(path: str) -> None:
+        nonlocal count
+        count += 1
+        print(f"{path} ({count} batches, {time.time() - t0:.0f} s)", flush=True)
+
+    run_batches(spec, args.out, parse_range(args.batches), args.workers, args.ray_address, progress)
+
+
+if __name__ == "__main__":
+    main()

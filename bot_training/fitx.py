@@ -1,0 +1,188 @@
+"""What each expert feature adds: fit the same net on the same labels with and without it.
+
+Every variant starts from the same checkpoint (the shipped net by default; or, with
+``--scratch H``, from random weights with H hidden units, the same seed), its inputs the
+base encoding (:mod:`core.bot.encoding`) plus a subset of :data:`core.bot.features.FEATURE_NAMES`
+for both sides; the weights of the added inputs start at zero, so every variant starts
+from the same outputs. Same training positions, order and steps; the validation positions
+are held out by seed. Reported: validation cross-entropy and mean |equity error| against
+the labels, per variant.
+
+    OMP_NUM_THREADS=1 python -m bot_training.fitx --data bot_training/runs/l5 --out bot_training/runs/fx \\
+        --variants base all no_escapes no_shots no_pips_lost no_anchors no_advanced_anchor \
+        no_blocking_prime no_timing no_contact
+
+A variant is ``base`` (no feature), ``all``, ``no_NAME`` (all but one) or ``only_NAME`` (base and one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pickle
+import time
+from typing import Any
+
+import numpy as np
+
+from core.bot.bearoff import BearoffDB
+from core.bot.features import FEATURE_NAMES
+
+from . import engine, match, npenc, npfeatures
+from .batches import load_labels
+from .distill import load_ckpt
+from .mlp import MLP, consistent
+from .npbot import NumpyBot, _equity
+from .npfeatures import feature_columns
+
+
+def variant_features(name: str) -> list[str]:
+    """The features a variant uses.
+
+    >>> variant_features("base"), len(variant_features("all")), variant_features("only_timing")
+    ([], 8, ['timing'])
+    >>> "escapes" in variant_features("no_escapes")
+    False
+    """
+    if name == "base":
+        return []
+    if name == "all":
+        return list(FEATURE_NAMES)
+    kind, _, feature = name.partition("_")
+    if kind in ("no", "only") and feature in FEATURE_NAMES:
+        return [feature] if kind == "only" else [f for f in FEATURE_NAMES if f != feature]
+    raise ValueError(f"unknown variant {name!r}: base, all, no_FEATURE or only_FEATURE with one of {FEATURE_NAMES}")
+
+
+def widen_inputs(net: MLP, extra: int) -> MLP:
+    """A copy of ``net`` with ``extra`` more inputs whose weights are zero (same outputs)."""
+    out = MLP(net.w1.shape[0] + extra, net.w1.shape[1])
+    out.load({"w1": np.concatenate([net.w1, np.zeros((extra, net.w1.shape[1]), dtype=np.float32)]),
+              "b1": net.b1.copy(), "w2": net.w2.copy(), "b2": net.b2.copy()})  # never train ``net`` itself
+    return out
+
+
+def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.ndarray, epochs: int, mb: int,
+                lr0: float, lr_end: float, seed: int, log: Any = None) -> list[dict[str, float]]:
+    rng = np.random.default_rng(seed)
+    order = tr.copy()
+    hist = []
+
+    def measure() -> dict[str, float]:
+        p = np.clip(net.forward(x[val]).astype(np.float64), 1e-6, 1 - 1e-6)
+        t = y[val].astype(np.float64)
+        loss = float(-(t * np.log(p) + (1 - t) * np.log(1 - p)).mean())
+        mae = float(np.abs(_equity(p) - _equity(t)).mean())
+        return {"loss": loss, "mae": mae}
+
+    hist.append(measure())
+    for epoch in range(epochs):
+        lr = lr0 * (1.0 - epoch / epochs) + lr_end * (epoch / epochs)
+        rng.shuffle(order)
+        for k in range(0, len(order) - mb + 1, mb):
+            idx = order[k : k + mb]
+            net.step(x[idx], y[idx], lr / mb)
+        hist.append(measure())
+        if log:
+            log(f"  epoch {epoch + 1}: loss {hist[-1]['loss']:.5f} |equity error| {hist[-1]['mae']:.4f}")
+    return hist
+
+
+def bearoff_error(net: MLP, x: np.ndarray, onroll: np.ndarray, other: np.ndarray) -> dict[str, float]:
+    """The net's P(win) against the exact one-sided bear-off database (both sides home): mean and max |error|."""
+    db = BearoffDB.load()
+    p = consistent(net.forward(x).astype(np.float64))[:, 0]
+    exact = np.array([db.win_probability(tuple(int(v) for v in a[:6]), tuple(int(v) for v in b[:6]))
+                      for a, b in zip(onroll, other)])
+    err = np.abs(p - exact)
+    return {"mean": round(float(err.mean()), 4), "max": round(float(err.max()), 4)}
+
+
+def zero_ply_scorer(bot: NumpyBot) -> match.Scorer:
+    def score(c: engine.Candidates, rows: np.ndarray, race_before: np.ndarray) -> np.ndarray:
+        return bot.zero_ply(c, rows)
+
+    return score
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", nargs="+", required=True, help="folders written by bot_training.batches")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--ckpt", default="core/bot/weights/net.json.gz")
+    ap.add_argument("--variants", nargs="+", default=["base", "all"])
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--mb", type=int, default=64)
+    ap.add_argument("--lr", type=float, default=1.0)
+    ap.add_argument("--lr-end", type=float, default=0.05)
+    ap.add_argument("--val", type=int, default=20000)
+    ap.add_argument("--limit", type=int, default=0, help="use at most this many positions (0: all)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--scratch", type=int, default=0,
+                    help="start every variant from random weights with this many hidden units instead of --ckpt")
+    ap.add_argument("--games", type=int, default=0,
+                    help="then play each variant at 0-ply against pubeval (duplicate dice, the same for all)")
+    ap.add_argument("--games-seed", type=int, default=20240)
+    ap.add_argument("--subset", choices=["all", "race", "contact"], default="all",
+                    help="fit on race positions only (a race net) or contact positions only")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    data = load_labels(args.data)
+    onroll, other, y = data["onroll"].astype(np.int64), data["other"].astype(np.int64), data["y"]
+    if args.subset != "all":
+        keep = npenc.race(onroll, other) == (args.subset == "race")
+        onroll, other, y = onroll[keep], other[keep], y[keep]
+    if args.limit:
+        onroll, other, y = onroll[: args.limit], other[: args.limit], y[: args.limit]
+    t0 = time.time()
+    base = npenc.encode(onroll, other)
+    feats = npfeatures.features(onroll, other)
+    print(f"{len(y)} positions; inputs computed in {time.time() - t0:.0f} s", flush=True)
+    perm = np.random.default_rng([args.seed, 5]).permutation(len(y))
+    n_val = min(args.val, len(y) // 5)
+    val, tr = perm[:n_val], perm[n_val:]
+    start, _ = load_ckpt(args.ckpt)
+    results: dict[str, Any] = {"positions": len(y), "validation": n_val, "settings": vars(args), "variants": {}}
+    for name in args.variants:
+        cols = feature_columns(variant_features(name))
+        x = np.concatenate([base, feats[:, cols]], axis=1) if cols else base
+        net = MLP(x.shape[1], args.scratch, seed=args.seed) if args.scratch else widen_inputs(start, len(cols))
+        t = time.time()
+        print(f"{name}: {x.shape[1]} inputs", flush=True)
+        hist = fit_variant(net, x, y, tr, val, args.epochs, args.mb, args.lr, args.lr_end, args.seed,
+                           log=lambda s: print(s, flush=True))
+        results["variants"][name] = {"inputs": int(x.shape[1]), "features": variant_features(name), "history": hist,
+                                     "seconds": round(time.time() - t, 1)}
+        home = val[(onroll[val, 6:].sum(axis=1) == 0) & (other[val, 6:].sum(axis=1) == 0)]
+        if len(home):
+            before = widen_inputs(start, len(cols)) if not args.scratch else None
+            check = {"positions": int(len(home)), "after": bearoff_error(net, x[home], onroll[home], other[home])}
+            if before is not None:
+                check["before"] = bearoff_error(before, x[home], onroll[home], other[home])
+            results["variants"][name]["bearoff_check"] = check
+            print(f"  P(win) vs the bear-off database on {len(home)} held-out positions: {check}", flush=True)
+        with open(os.path.join(args.out, f"{name}.pkl"), "wb") as f:
+            pickle.dump({"net": net.state(), "features": variant_features(name), "history": hist}, f)
+        if args.games:
+            bot = NumpyBot(net, features=variant_features(name))
+            res = match.play_match(zero_ply_scorer(bot), match.pubeval_scorer,
+                                   args.games // 2, seed=args.games_seed)
+            np.save(os.path.join(args.out, f"{name}_pubeval.npy"), res)
+            results["variants"][name]["pubeval"] = match.summary(res)
+            first = os.path.join(args.out, f"{args.variants[0]}_pubeval.npy")
+            if name != args.variants[0] and os.path.exists(first):
+                d = (res - np.load(first)).reshape(-1, 2).mean(axis=1)
+                results["variants"][name]["pubeval_minus_first"] = (
+                    f"{d.mean():+.3f} ± {1.96 * d.std(ddof=1) / np.sqrt(len(d)):.3f} (paired, 95%)")
+            print(f"  0-ply vs pubeval: {results['variants'][name]['pubeval']}", flush=True)
+        with open(os.path.join(args.out, "results.json"), "w") as f:
+            json.dump(results, f, indent=1)
+    print("variant            loss     |equity error|", flush=True)
+    for name, r in results["variants"].items():
+        print(f"{name:18s} {r['history'][-1]['loss']:.5f}  {r['history'][-1]['mae']:.4f}  {r.get('pubeval', '')} "
+              f"{r.get('pubeval_minus_first', '')}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

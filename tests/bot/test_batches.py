@@ -1,0 +1,142 @@
+"""Label batches (``bot_training.batches``): reproducible, resumable, the same through a pool."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from core.bot import Bot
+from core.dice import ROLLS
+from core.position import Position
+
+from .conftest import zero_ply_best
+
+np = pytest.importorskip("numpy")
+
+if TYPE_CHECKING:
+    from bot_training.batches import LabelSpec
+
+TEACHER = "core/bot/weights/net.json.gz"
+
+
+def tiny(label: str = "ply1", seed: int = 3) -> LabelSpec:
+    from bot_training.batches import LabelSpec
+
+    return LabelSpec(teacher=TEACHER, label=label, seed=seed, positions=12, games=4, sample=0.5, group=8)
+
+
+def read(path: str) -> dict[str, Any]:
+    with np.load(path) as f:
+        return {k: f[k] for k in f.files}
+
+
+def test_same_seed_same_output_and_another_seed_differs(tmp_path: Path) -> None:
+    from bot_training.batches import run_batches
+
+    a = run_batches(tiny(), str(tmp_path / "a"), range(2))
+    b = run_batches(tiny(), str(tmp_path / "b"), range(2))
+    c = run_batches(tiny(seed=4), str(tmp_path / "c"), range(2))
+    for pa, pb in zip(a, b):
+        da, db = read(pa), read(pb)
+        assert set(da) == {"onroll", "other", "source", "y"}
+        for key in da:
+            np.testing.assert_array_equal(da[key], db[key])
+    assert not np.array_equal(read(a[0])["onroll"], read(a[1])["onroll"])  # batches differ from each other
+    assert not np.array_equal(read(a[0])["onroll"], read(c[0])["onroll"])
+
+
+def test_a_batch_does_not_depend_on_which_others_ran(tmp_path: Path) -> None:
+    from bot_training.batches import run_batches
+
+    both = run_batches(tiny(), str(tmp_path / "a"), range(2))
+    alone = run_batches(tiny(), str(tmp_path / "b"), [1])
+    np.testing.assert_array_equal(read(both[1])["y"], read(alone[0])["y"])
+
+
+def test_rerun_skips_finished_batches(tmp_path: Path) -> None:
+    from bot_training.batches import batch_path, run_batches
+
+    out = str(tmp_path / "run")
+    run_batches(tiny(), out, [0])
+    first = batch_path(out, 0)
+    stamp = os.stat(first).st_mtime_ns
+    os.utime(first, ns=(stamp - 10**9, stamp - 10**9))  # mark it, to see whether it is rewritten
+    done: list[str] = []
+    run_batches(tiny(), out, range(2), progress=done.append)
+    assert done == [batch_path(out, 1)]
+    assert os.stat(first).st_mtime_ns == stamp - 10**9
+    assert not [f for f in os.listdir(out) if "tmp" in f]
+
+
+def test_a_run_refuses_other_settings(tmp_path: Path) -> None:
+    from bot_training.batches import run_batches
+
+    out = str(tmp_path / "run")
+    run_batches(tiny(), out, [])
+    with pytest.raises(ValueError, match="other settings"):
+        run_batches(tiny(seed=9), out, [0])
+
+
+def test_pool_and_serial_paths_give_equal_files(tmp_path: Path) -> None:
+    from bot_training.batches import run_batches
+
+    serial = run_batches(tiny(), str(tmp_path / "s"), range(3), workers=0)
+    pooled = run_batches(tiny(), str(tmp_path / "p"), range(3), workers=2)
+    for ps, pp in zip(serial, pooled):
+        ds, dp = read(ps), read(pp)
+        for key in ds:
+            np.testing.assert_array_equal(ds[key], dp[key])
+
+
+def test_ply1_labels_are_the_core_bots_one_ply(tmp_path: Path) -> None:
+    from bot_training.batches import run_batches
+    from bot_training.npbot import _equity
+
+    (path,) = run_batches(tiny(), str(tmp_path / "r"), [0])
+    d = read(path)
+    bot = Bot(level="advanced")
+    for k in (0, 5, 11):
+        pos = Position(tuple(int(v) for v in d["onroll"][k]), tuple(int(v) for v in d["other"][k]))
+        expected = 0.0
+        for roll in ROLLS:
+            found = zero_ply_best(pos, roll.dice)
+            best = found[0] if found else -bot.equity(pos.swapped())
+            expected += roll.ways / 36.0 * best
+        got = _equity(d["y"][k : k + 1].astype(np.float64))[0]
+        assert got == pytest.approx(expected, abs=3e-4)
+
+
+def test_two_ply_with_one_play_per_roll_is_the_one_ply_of_each_rolls_choice() -> None:
+    from bot_training.batches import teacher_bot, two_ply_targets
+    from bot_training.distill import one_ply_targets
+    from bot_training.mlp import flip
+    from bot_training.npbot import _equity
+
+    bot = teacher_bot(TEACHER)
+    pos = Position.from_id("4HPwATDgc/ABMA")
+    got = two_ply_targets(bot, [pos], top=1)[0]
+    expected = np.zeros(5)
+    for roll in ROLLS:
+        found = zero_ply_best(pos, roll.dice)
+        assert found is not None
+        play = found[1]
+        after = flip(one_ply_targets(bot, [play.result.swapped()]))[0]
+        expected += roll.ways / 36.0 * after
+    np.testing.assert_allclose(got, expected, atol=1e-5)
+    # rating more plays per roll at 1-ply can only find better ones
+    wider = two_ply_targets(bot, [pos], top=3, margin=1.0)
+    assert _equity(wider)[0] >= _equity(got[None, :])[0] - 1e-9
+
+
+def test_bad_settings_are_named() -> None:
+    from bot_training.batches import LabelSpec, parse_range
+
+    with pytest.raises(ValueError, match="unknown label kind 'ply9'"):
+        LabelSpec(teacher=TEACHER, label="ply9")
+    with pytest.raises(ValueError, match="sample"):
+        LabelSpec(teacher=TEACHER, sample=0.0)
+    with pytest.raises(ValueError, match="'x:3'"):
+        parse_range("x:3")
