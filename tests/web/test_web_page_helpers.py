@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from app.page import computer as bot_turns
-from app.page.controls import controls_for, follow_up, neighbour, page_phase, resign_levels
+from app.page.controls import controls_for, follow_up, neighbour, page_phase
 from app.page.dice import ByteDice, die_from_byte, parse_seed, seeded_dice
 from app.page.movelog import MoveLog
 from app.page.storage import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
@@ -144,12 +144,6 @@ def test_buttons_for_each_phase() -> None:
     stuck = Match.new(3, setup=Setup(Position.from_text("x bar:1 6:14 / o 1:2 2:2 3:2 4:2 5:2 6:2"), 0, (6, 6)))
     assert controls_for(stuck).visible == ("pass", "resign")
     assert controls_for(stuck).primary == "pass"
-
-
-def test_resign_levels_after_a_decline() -> None:
-    match = Match.new(3).opening_with(3, 1)
-    assert resign_levels(match.resign(2).decline()) == (3,)
-    assert resign_levels(match.play("8/5 6/5").double()) == ()
 
 
 def test_follow_up_never_passes_a_roll_with_no_play() -> None:
