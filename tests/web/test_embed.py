@@ -252,6 +252,23 @@ def test_format_then_split_gives_the_values_back(pairs: dict[str, str]) -> None:
     assert split_fragment(format_fragment(pairs)) == pairs
 
 
+def test_the_cube_key_has_the_range_of_the_ids_it_replaces() -> None:
+    from core.ids import ID_MAX_CUBE
+
+    assert parse_fragment(f"cube={ID_MAX_CUBE}-top").cube == ID_MAX_CUBE  # above the game's 64, as an ID may say
+    with pytest.raises(FragmentError, match=f"cube: {2 * ID_MAX_CUBE} is out of range 1..{ID_MAX_CUBE}"):
+        parse_fragment(f"cube={2 * ID_MAX_CUBE}-top")
+
+
+def test_a_play_without_dice_is_read_by_the_cores_notation() -> None:
+    config = parse_fragment("play=13-7 6/off")  # the spellings the core reads with dice too
+    assert [(a.start, a.end) for a in config.arrows] == [(13, 7), (6, "off")]
+    for text, words in (("7/13", "'7/13' moves backwards"), ("24/18(5)", "a count of 5"), ("26/20", "no point 26")):
+        expected = f"play: cannot read the play '{re.escape(text)}': .*{re.escape(words)}"
+        with pytest.raises(FragmentError, match=expected):
+            parse_fragment(f"play={text}")
+
+
 def test_a_play_without_dice_is_drawn_as_written() -> None:
     config = parse_fragment("play=24/18/13")
     assert [(a.start, a.end) for a in config.arrows] == [(24, 18), (18, 13)]

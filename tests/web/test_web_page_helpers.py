@@ -257,3 +257,20 @@ def test_the_strongest_level_thinks_in_slices_and_plays_what_it_would_all_at_onc
     assert sliced.kind == whole.kind == "play"
     assert sliced.play.key == whole.play.key
     assert sliced.play.key in {p.key for p in match.game.legal_plays()}
+
+
+# -- the new-match dialog's limits are the core's ---------------------------------------
+def test_the_new_match_dialog_takes_what_the_core_accepts() -> None:
+    import re
+    from pathlib import Path
+
+    from app.page.controls import read_match_length
+    from core.limits import MAX_MATCH_LENGTH
+    from core.record import MAX_NAME_CHARS
+
+    html = (Path(__file__).parents[2] / "web" / "index.html").read_text()
+    for field in ("nm-name0", "nm-name1"):  # every name the dialog takes exports to .mat and reads back
+        assert re.search(rf'<input id="{field}"[^>]* maxlength="{MAX_NAME_CHARS}"', html), field
+    assert re.search(rf'<input id="nm-length"[^>]* max="{MAX_MATCH_LENGTH}"', html)
+    assert read_match_length(str(MAX_MATCH_LENGTH)) == MAX_MATCH_LENGTH
+    assert read_match_length(str(MAX_MATCH_LENGTH + 1)) is None
