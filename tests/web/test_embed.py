@@ -709,3 +709,17 @@ def test_embed_html_has_an_alert_box_a_plain_skeleton_and_no_inline_script() -> 
 
 def test_the_app_links_to_the_rules() -> None:
     assert 'href="./rules/"' in (ROOT / "web" / "index.html").read_text()
+
+
+def test_the_readme_lists_every_event_the_embed_posts() -> None:
+    """README's summary names the same events as web/EMBED.md's table and embed.js's header."""
+    guide = (ROOT / "web" / "EMBED.md").read_text()
+    table = guide[guide.index("## Messages to the host page") :]
+    events = set(re.findall(r"^\| `([a-z]+)` \|", table, re.MULTILINE)) - {"event"}  # less the header row
+    assert events == {"ready", "moved", "refused", "solved", "revealed", "error"}
+    header = re.search(r'event: ("[a-z]+"(?: \| "[a-z]+")*)', (ROOT / "web" / "embed.js").read_text())
+    assert header is not None and set(re.findall(r'"([a-z]+)"', header.group(1))) == events
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("The embed reports")
+    summary = readme[start : readme.index("custom element", start)]
+    assert set(re.findall(r"`([a-z]+)`", summary)) == events

@@ -1,4 +1,4 @@
-"""view.py: what the board shows, built from real core positions, turns, games and matches."""
+"""app.board.view: what the board shows, built from real core positions, turns, games and matches."""
 
 from __future__ import annotations
 
