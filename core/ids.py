@@ -57,7 +57,6 @@ from .xgid import decode_xgid, encode_xgid
 
 __all__ = [
     "ID_MAX_CUBE",
-    "MAX_CUBE",
     "MAX_MATCH_LENGTH",
     "MAX_SCORE",
     "GameState",
@@ -73,9 +72,6 @@ __all__ = [
     "encode_xgid",
     "find_gnubg_ids",
 ]
-
-MAX_CUBE = ID_MAX_CUBE
-"""Old name of :data:`ID_MAX_CUBE`, kept while ``web/app/embed_fragment.py`` imports it."""
 
 
 # -- Position ID ---------------------------------------------------------------

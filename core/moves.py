@@ -251,6 +251,24 @@ def legal_plays(position: Position, dice: Sequence[int] | Roll) -> tuple[Play, .
     return _finish(position, found)
 
 
+def can_play(position: Position, dice: Sequence[int] | Roll) -> bool:
+    """True when the roll has a legal play from ``position``: such a roll must be played.
+
+    The same answer as ``bool(legal_plays(position, dice))``, without the search:
+    a roll can be played exactly when one of its dice has a legal step.
+
+    >>> from core.position import Position
+    >>> can_play(Position.initial(), (6, 6))
+    True
+    >>> can_play(Position.from_text("x bar:1 6:2 / o 6:2 5:2 4:2 3:2 2:2 1:2"), (6, 5))
+    False
+    """
+    roll = Roll.of(dice)
+    m = pack(position.player)
+    blocked = _Board(position).blocked
+    return any(_singles(m, d, blocked) for d in {roll.first, roll.second})
+
+
 def _two_dice_contact(m: int, big: int, small: int, board: _Board):  # type: ignore[no-untyped-def]
     """Two different dice, nothing on the bar, no bear-off possible this turn.
 

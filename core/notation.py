@@ -135,6 +135,20 @@ def _parse_journeys(text: str) -> list[tuple[list[int], set[int]]]:
     return out
 
 
+def parse_journeys(text: str) -> tuple[tuple[int, ...], ...]:
+    """The checker journeys written in ``text``: syntax only, no rule is checked (for drawing arrows).
+
+    One journey per checker (a count such as ``(2)`` repeats it), each the points
+    it passes through in the mover's numbering (``25`` = bar, ``0`` = off).
+    Raises :class:`InvalidNotationError` for text that is not notation, as
+    :func:`parse_play` does; use :func:`parse_play` to match a legal play.
+
+    >>> parse_journeys("bar/22*/16 6/off(2)")
+    ((25, 22, 16), (6, 0), (6, 0))
+    """
+    return tuple(tuple(points) for points, _ in _parse_journeys(text))
+
+
 def _net(flow: Counter[int]) -> frozenset[tuple[int, int]]:
     return frozenset((p, n) for p, n in flow.items() if n)
 

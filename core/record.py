@@ -41,13 +41,25 @@ what would be the Crawford game was played without the Crawford rule.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 
-from .dice import Roll
 from .errors import BackgammonError, InvalidRecordError, quote
 from .game import Action, Game
 from .limits import MAX_MATCH_LENGTH
+from .mat_lines import (
+    ROLL,
+    Event,
+    GameText,
+    Tags,
+    game_number,
+    header_length,
+    is_move_line,
+    read_number,
+    read_tag,
+    scores_line,
+    tokens,
+)
+from .mat_replay import NOTE_NO_CRAWFORD, replay_games
 from .match import Match
 
 __all__ = [
@@ -69,11 +81,8 @@ MAX_LINE_CHARS = 1_000
 """The longest line read (a move line is under 80 characters, a name tag under 800)."""
 MAX_NAME_CHARS = 64
 """The longest player name a ``.mat`` file carries exactly (:func:`format_mat` refuses longer ones)."""
-_MAX_DIGITS = 9  # a number in a .mat file: a length, a score, a cube, points won
 _SCORE_NAME_BYTES = 31  # gnubg reads at most 31 bytes of a name in a score line
 
-NOTE_NO_CRAWFORD = "no-crawford-inferred"
-"""Note of :func:`read_mat`: no ``Crawford`` tag, and a double in what would be the Crawford game."""
 MAT_NOTES = {
     NOTE_NO_CRAWFORD: "the file does not say whether the Crawford rule was used, and a player doubles "
     "in what would be the Crawford game: read as a match played without the Crawford rule",
@@ -244,135 +253,7 @@ def _layout(cells: list[tuple[int, str]]) -> list[str]:
     return lines
 
 
-# --- import ------------------------------------------------------------------
-# Lines are read with string methods and regular expressions that cannot
-# backtrack (anchored, one way to match each character), so reading is linear
-# in the text; every number is ASCII digits, at most _MAX_DIGITS of them.
-
-_ROLL = re.compile(r"^([1-6])([1-6]):$")
-_WORD = re.compile(r"\S+")
-
-
-def _is_number(word: str) -> bool:
-    return len(word) > 0 and word.isascii() and word.isdigit()
-
-
-def _number(word: str, what: str, where: str) -> int:
-    """``word`` as a number of ASCII digits (at most 9), or an error naming ``what``."""
-    if not _is_number(word):
-        raise InvalidRecordError(f"{where}: {what} {quote(word)} is not a number")
-    if len(word) > _MAX_DIGITS:
-        raise InvalidRecordError(f"{where}: {what} {quote(word)} has more than {_MAX_DIGITS} digits")
-    return int(word)
-
-
-def _header_length(stripped: str) -> str | None:
-    """The number of an ``N point match`` line (any case, any spaces), else ``None``."""
-    words = stripped.split()
-    if len(words) == 3 and _is_number(words[0]) and words[1].lower() == "point" and words[2].lower() == "match":
-        return words[0]
-    return None
-
-
-def _game_number(stripped: str) -> str | None:
-    words = stripped.split()
-    if len(words) == 2 and words[0].lower() == "game":
-        return words[1]
-    return None
-
-
-def _is_move_line(stripped: str) -> bool:
-    """A numbered line: ``12) ...``."""
-    number, paren, _ = stripped.partition(")")
-    return bool(paren) and _is_number(number)
-
-
-@dataclass(frozen=True, slots=True)
-class _Scores:
-    names: tuple[str, str]
-    scores: tuple[int, int]
-    right: int  # column where the second name starts
-
-
-def _scores_line(line: str, where: str) -> _Scores:
-    """Read ``name : score   name : score`` as gnubg does: the first name ends at the first colon."""
-    fail = InvalidRecordError(
-        f"{where}: expected the players and scores ('Ann : 0   Bob : 0'), got {quote(line.strip())}"
-    )
-    first = line.find(":")
-    last = line.rfind(":")
-    if first < 0 or last == first:
-        raise fail
-    name0 = line[:first].strip()
-    middle = line[first + 1 : last]
-    words = middle.split(None, 1)
-    if len(words) != 2:
-        raise fail
-    score0 = _number(words[0], "score", where)
-    name1 = words[1].strip()
-    score1 = _number(line[last + 1 :].strip(), "score", where)
-    if not name0 or not name1:
-        raise fail
-    right = line.find(name1, first + 1)
-    return _Scores((name0, name1), (score0, score1), right)
-
-
-@dataclass
-class _Event:
-    kind: str  # "move", "double", "take", "drop", "wins"
-    line: int
-    player: int = 0
-    dice: tuple[int, int] | None = None
-    text: str = ""
-    value: int = 0
-
-
-@dataclass
-class _GameText:
-    line: int
-    score: tuple[int, int]
-    events: list[_Event]
-
-
-_KEYWORDS = ("doubles", "takes", "drops", "passes", "wins", "beavers", "accepts", "rejects")
-
-
-def _tokens(line: str, start: int) -> list[tuple[str, str, int]]:
-    """Split a line from column ``start`` into (kind, text, column) events, in order."""
-    words = [(m.group(0), m.start()) for m in _WORD.finditer(line, start)]
-    out: list[tuple[str, str, int]] = []
-    i = 0
-    while i < len(words):
-        w, col = words[i]
-        low = w.lower()
-        if _ROLL.match(w):
-            j = i + 1
-            moves = []
-            while j < len(words) and not _ROLL.match(words[j][0]) and words[j][0].lower() not in _KEYWORDS:
-                moves.append(words[j][0])
-                j += 1
-            out.append(("move", w + " " + " ".join(moves), col))
-            i = j
-        elif low == "doubles":
-            if i + 2 < len(words) and words[i + 1][0] == "=>":
-                out.append(("double", words[i + 2][0], col))
-                i += 3
-            else:
-                out.append(("double", "", col))
-                i += 1
-        elif low in ("takes", "accepts"):
-            out.append(("take", "", col))
-            i += 1
-        elif low in ("drops", "passes", "rejects"):
-            out.append(("drop", "", col))
-            i += 1
-        elif low == "wins":
-            out.append(("wins", " ".join(w for w, _ in words[i : i + 3]), col))
-            i += 3
-        else:
-            out.append(("bad", w, col))
-            i += 1
-    return out
+# --- import: core.mat_lines reads the lines, core.mat_replay replays them -------
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,54 +262,6 @@ class MatRecord:
 
     match: Match
     notes: tuple[str, ...] = ()
-
-
-@dataclass
-class _Tags:
-    names: list[str | None]
-    crawford: bool | None = None
-    crawford_game: bool | None = None
-    jacoby: bool = False
-    resigned_by: int | None = None
-
-
-def _on_off(value: str, tag: str, where: str, words: tuple[str, str] = ("on", "off")) -> bool:
-    low = value.strip().lower()
-    if low not in words:
-        raise InvalidRecordError(f"{where}: {tag} tag {quote(value)}: {words[0]!r} or {words[1]!r} expected")
-    return low == words[0]
-
-
-def _read_tag(stripped: str, tags: _Tags, where: str) -> None:
-    """Read a ``; [Key "value"]`` comment line into ``tags`` (other comments are ignored)."""
-    inner = stripped[1:].strip()
-    if not (inner.startswith("[") and inner.endswith("]")):
-        return
-    inner = inner[1:-1]
-    quote_at = inner.find('"')
-    if quote_at < 0 or not inner.endswith('"') or quote_at == len(inner) - 1:
-        return
-    key = " ".join(inner[:quote_at].split()).lower()
-    raw = inner[quote_at:]
-    try:
-        value = json.loads(raw)
-    except ValueError:
-        value = raw[1:-1]  # another program's escapes: taken as written
-    if not isinstance(value, str):
-        return
-    if key in ("player 1", "player 2"):
-        tags.names[int(key[-1]) - 1] = value
-    elif key == "crawford":
-        tags.crawford = _on_off(value, "Crawford", where)
-    elif key == "crawford game":
-        tags.crawford_game = _on_off(value, "Crawford game", where, ("yes", "no"))
-    elif key == "jacoby":
-        tags.jacoby = _on_off(value, "Jacoby", where)
-    elif key == "resigned":
-        low = value.strip().lower()
-        if low not in ("player 1", "player 2"):
-            raise InvalidRecordError(f"{where}: Resigned tag {quote(value)}: 'Player 1' or 'Player 2' expected")
-        tags.resigned_by = int(low[-1]) - 1
 
 
 def read_mat(text: str) -> MatRecord:
@@ -451,10 +284,10 @@ def read_mat(text: str) -> MatRecord:
         )
     lines = text.splitlines()
     length: int | None = None
-    tags = _Tags([None, None])
+    tags = Tags([None, None])
     names: tuple[str, str] | None = None
-    games: list[_GameText] = []
-    current: list[_Event] | None = None
+    games: list[GameText] = []
+    current: list[Event] | None = None
     expect_scores = False
     split = 30  # events starting at or after this column are player 1's
     for number, raw in enumerate(lines, start=1):
@@ -468,7 +301,7 @@ def read_mat(text: str) -> MatRecord:
         if not stripped:
             continue
         if expect_scores:  # the line after "Game N", whatever it starts with
-            found = _scores_line(line, where)
+            found = scores_line(line, where)
             names = names or found.names
             games[-1].score = found.scores
             split = min(found.right - 3, 30) if found.right > 10 else 30
@@ -476,45 +309,45 @@ def read_mat(text: str) -> MatRecord:
             continue
         if stripped.startswith((";", "#")):
             if length is None and stripped.startswith(";"):
-                _read_tag(stripped, tags, where)
+                read_tag(stripped, tags, where)
             continue
         if length is None:
-            header = _header_length(stripped)
+            header = header_length(stripped)
             if header is None:
-                if stripped.startswith("[") or ":" in stripped and not _is_move_line(stripped):
+                if stripped.startswith("[") or ":" in stripped and not is_move_line(stripped):
                     continue  # other programs' header lines
                 raise InvalidRecordError(f"{where}: expected 'N point match', got {quote(stripped)}")
-            length = _number(header, "match length", where)
+            length = read_number(header, "match length", where)
             if length > MAX_MATCH_LENGTH:
                 raise InvalidRecordError(f"{where}: a {length}-point match is longer than {MAX_MATCH_LENGTH}")
             continue
-        game_number = _game_number(stripped)
-        if game_number is not None:
-            _number(game_number, "game number", where)
+        game_word = game_number(stripped)
+        if game_word is not None:
+            read_number(game_word, "game number", where)
             current = []
-            games.append(_GameText(number, (0, 0), current))
+            games.append(GameText(number, (0, 0), current))
             expect_scores = True
             continue
         if current is None:
             raise InvalidRecordError(f"{where}: expected 'Game 1', got {quote(stripped)}")
-        start = line.index(")") + 1 if _is_move_line(stripped) else 0
-        for kind, value, col in _tokens(line, start):
+        start = line.index(")") + 1 if is_move_line(stripped) else 0
+        for kind, value, col in tokens(line, start):
             if kind == "bad":
                 raise InvalidRecordError(f"{where}: cannot read {quote(value)}")
-            ev = _Event(kind, number, 1 if col >= split else 0)
+            ev = Event(kind, number, 1 if col >= split else 0)
             if kind == "move":
                 roll, _, moves = value.partition(" ")
-                rm = _ROLL.match(roll)
+                rm = ROLL.match(roll)
                 assert rm
                 ev.dice = (int(rm.group(1)), int(rm.group(2)))
                 ev.text = moves.strip()
             elif kind == "double":
-                ev.value = _number(value, "cube value", where) if value else 0
+                ev.value = read_number(value, "cube value", where) if value else 0
             elif kind == "wins":
                 words = value.split()
                 if len(words) != 3 or words[2].lower() not in ("point", "points"):
                     raise InvalidRecordError(f"{where}: cannot read {quote(value)}")
-                ev.value = _number(words[1], "points won", where)
+                ev.value = read_number(words[1], "points won", where)
             current.append(ev)
     if length is None:
         raise InvalidRecordError(".mat: no 'N point match' header found")
@@ -525,7 +358,8 @@ def read_mat(text: str) -> MatRecord:
             f".mat line {games[-1].line}: the file ends before the players and scores of this game"
         )
     assert names is not None
-    return _replay_all(length, _names(names, tags), games, tags)
+    match, notes = replay_games(length, _names(names, tags), games, tags)
+    return MatRecord(match, notes)
 
 
 def parse_mat(text: str) -> Match:
@@ -537,178 +371,9 @@ def parse_mat(text: str) -> Match:
     return read_mat(text).match
 
 
-def _names(found: tuple[str, str], tags: _Tags) -> tuple[str, str]:
+def _names(found: tuple[str, str], tags: Tags) -> tuple[str, str]:
     """The names of the ``Player`` tags where they agree with the score line, else the score line's."""
     out = []
     for shown, tagged in zip(found, tags.names):
         out.append(tagged if tagged is not None and mat_name(tagged) == mat_name(shown) else shown)
     return out[0], out[1]
-
-
-class _CrawfordDouble(Exception):
-    """A double in the Crawford game: the replay starts again under other assumptions."""
-
-    def __init__(self, game: int, error: InvalidRecordError) -> None:
-        super().__init__(str(error))
-        self.game = game
-        self.error = error
-
-
-def _replay_all(length: int, names: tuple[str, str], games: list[_GameText], tags: _Tags) -> MatRecord:
-    crawford_rule = True if tags.crawford is None else tags.crawford
-    first_crawford = tags.crawford_game
-    notes: list[str] = []
-    while True:
-        try:
-            match = _replay(length, names, games, tags, crawford_rule, first_crawford)
-        except _CrawfordDouble as exc:
-            if exc.game == 0 and first_crawford is None and crawford_rule:
-                first_crawford = False  # a first game at a one-away score after the Crawford game
-            elif tags.crawford is None and crawford_rule:
-                crawford_rule = False
-                notes.append(NOTE_NO_CRAWFORD)
-            else:
-                raise exc.error from None
-            continue
-        return MatRecord(match, tuple(notes))
-
-
-def _replay(
-    length: int,
-    names: tuple[str, str],
-    games: list[_GameText],
-    tags: _Tags,
-    crawford_rule: bool,
-    first_crawford: bool | None,
-) -> Match:
-    first = games[0]
-    score = first.score
-    one_away = length > 1 and max(score) == length - 1 > min(score)
-    crawford_game = crawford_rule and one_away and first_crawford is not False
-    try:
-        if length and max(score) >= length:
-            raise BackgammonError(f"game 1 starts at {score[0]}-{score[1]}: the match to {length} is already over")
-        match = Match.new(
-            length,
-            crawford_rule=crawford_rule,
-            jacoby=tags.jacoby and not length,
-            names=names,
-            score=score,
-            crawford_game=crawford_game,
-        )
-    except BackgammonError as exc:
-        raise InvalidRecordError(f".mat line {first.line}: {exc}") from None
-    for index, game in enumerate(games):
-        if index:
-            if not match.game.is_over:
-                raise InvalidRecordError(f".mat line {game.line}: game {index} did not end before game {index + 1}")
-            try:
-                match = match.next_game()
-            except BackgammonError as exc:
-                raise InvalidRecordError(f".mat line {game.line}: {exc}") from None
-        if match.score != game.score:
-            raise InvalidRecordError(
-                f".mat line {game.line}: game {index + 1} starts at {game.score[0]}-{game.score[1]} "
-                f"but the games before it give {match.score[0]}-{match.score[1]}"
-            )
-        match = _replay_game(match, index, game.events)
-    if tags.resigned_by is not None:
-        try:
-            match = match.resign_match(tags.resigned_by)
-        except BackgammonError as exc:
-            raise InvalidRecordError(f".mat: Resigned tag: {exc}") from None
-    return match
-
-
-def _replay_game(match: Match, index: int, events: list[_Event]) -> Match:
-    number = index + 1
-    first_move = True
-    last_action = max((i for i, e in enumerate(events) if e.kind != "wins"), default=-1)
-    for position, ev in enumerate(events):
-        where = f".mat line {ev.line} (game {number})"
-        game = match.game
-        try:
-            if ev.kind == "move":
-                assert ev.dice is not None
-                d1, d2 = ev.dice
-                if first_move and game.phase == "opening":
-                    if Roll.of(ev.dice).is_double:
-                        raise InvalidRecordError(f"{where}: the opening roll cannot be a double ({d1}{d2})")
-                    high, low = max(d1, d2), min(d1, d2)
-                    match = match.opening_with(high, low) if ev.player == 0 else match.opening_with(low, high)
-                else:
-                    if game.turn != ev.player:
-                        raise InvalidRecordError(
-                            f"{where}: player {ev.player} rolls but it is player {game.turn}'s turn"
-                        )
-                    match = match.roll_with((d1, d2))
-                first_move = False
-                if match.game.turn_in_progress is not None and match.game.turn_in_progress.legal_play_count == 0:
-                    if ev.text:
-                        raise InvalidRecordError(
-                            f"{where}: {d1}{d2} cannot be played, but the file plays {quote(ev.text)}"
-                        )
-                    # The turn passes, unless the roll ends the record: the roller then resigned
-                    # (the other player wins) or has not yet confirmed that nothing can be played.
-                    after = events[position + 1] if position + 1 < len(events) else None
-                    if position < last_action or (after is not None and after.player == ev.player):
-                        match = match.pass_turn()
-                elif ev.text:
-                    match = match.play(ev.text)
-                elif position < last_action:
-                    raise InvalidRecordError(f"{where}: {d1}{d2} has legal plays but none is written")
-            elif ev.kind == "double":
-                if game.phase in ("roll", "move") and game.turn != ev.player:
-                    raise InvalidRecordError(
-                        f"{where}: 'Doubles' is written in player {ev.player}'s column, "
-                        f"but it is player {game.turn}'s turn"
-                    )
-                if match.crawford and game.phase == "roll":
-                    refused = InvalidRecordError(f"{where}: a double in the Crawford game, where there is no cube")
-                    raise _CrawfordDouble(index, refused)
-                match = match.double(by=ev.player)
-                if ev.value and ev.value != match.game.cube * 2:
-                    raise InvalidRecordError(f"{where}: doubles to {ev.value}, but the cube is at {match.game.cube}")
-            elif ev.kind in ("take", "drop"):
-                if game.phase == "double" and game.player_to_act != ev.player:
-                    word = "Takes" if ev.kind == "take" else "Drops"
-                    raise InvalidRecordError(
-                        f"{where}: '{word}' is written in player {ev.player}'s column, "
-                        f"but player {game.player_to_act} answers the double"
-                    )
-                match = match.take(by=ev.player) if ev.kind == "take" else match.drop(by=ev.player)
-            elif ev.kind == "wins":
-                match = _finish(match, ev, where)
-        except (InvalidRecordError, _CrawfordDouble):
-            raise
-        except BackgammonError as exc:
-            raise InvalidRecordError(f"{where}: {exc}") from None
-    return match
-
-
-def _finish(match: Match, ev: _Event, where: str) -> Match:
-    game = match.game
-    winner = ev.player
-    if game.is_over:
-        assert game.result is not None
-        if game.result.winner != winner or game.result.points != ev.value:
-            raise InvalidRecordError(
-                f"{where}: the file says player {winner} wins {ev.value}, "
-                f"the replay gives player {game.result.winner} {game.result.points}"
-            )
-        return match
-    # no natural end: the loser resigned
-    loser = 1 - winner
-    cube = game.cube
-    if ev.value % cube or not 1 <= ev.value // cube <= 3:
-        raise InvalidRecordError(f"{where}: {ev.value} points cannot be a resignation with the cube at {cube}")
-    level = ev.value // cube
-    if game.phase == "move" and game.turn != loser:
-        # the winner rolled: a resignation is offered by the player on turn only
-        raise InvalidRecordError(f"{where}: player {loser} resigns during player {game.turn}'s move")
-    if game.turn != loser:
-        raise InvalidRecordError(f"{where}: player {loser} cannot resign on player {game.turn}'s turn")
-    match = match.resign(level)
-    if match.game.phase == "resign":
-        match = match.accept()
-    return match

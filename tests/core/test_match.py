@@ -221,6 +221,8 @@ def test_match_resign_levels() -> None:
     assert match.resign_levels() == (1, 2, 3)
     assert match.resign(1).decline().resign_levels(0) == (2, 3)
     assert match.resign(1).decline().resign_levels(1) == ()
+    assert match.resign(2).decline().resign_levels(0) == (3,)  # the resign dialog's choices after a decline
+    assert match.play("8/5 6/5").double().resign_levels() == ()  # no resigning while a double waits
     over = match.resign(3)
     assert over.game.is_over and over.resign_levels() == ()
     assert match.resign_match(0).resign_levels() == ()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from reference_moves import reference_plays
 
 from core import BackgammonError, Position, format_play, legal_plays
+from core.moves import can_play
 
 pos = Position.from_text
 
@@ -180,6 +181,22 @@ def test_every_play_conserves_checkers_and_is_consistent(position: Position, rol
         assert sum(r.opponent) == sum(position.opponent)
         assert r.opponent[24] - position.opponent[24] == len(p.hits)
         assert r.pip_count()[0] <= position.pip_count()[0]
+
+
+@settings(max_examples=400, deadline=None)
+@given(positions(), dice)
+def test_can_play_says_whether_any_legal_play_exists(position: Position, roll: tuple[int, int]) -> None:
+    assert can_play(position, roll) == bool(legal_plays(position, roll))
+
+
+def test_can_play_on_a_closed_board_and_on_a_blocked_bear_in() -> None:
+    closed = Position.from_text("x bar:1 6:2 / o 6:2 5:2 4:2 3:2 2:2 1:2")
+    assert not any(can_play(closed, (a, b)) for a in range(1, 7) for b in range(1, 7))
+    half = Position.from_text("x bar:1 6:2 / o 6:2 5:2 4:2 3:2 2:2")
+    assert can_play(half, (6, 1)) and not can_play(half, (6, 5))
+    prime = Position.from_text("x 13:1 / o 13:2 14:2 15:2 16:2 17:2 18:2")  # the mover's 7 to 12 held
+    assert not any(can_play(prime, (a, b)) for a in range(1, 7) for b in range(1, 7))
+    assert can_play(Position.from_text("x 13:1 / o 13:2 14:2 15:2 16:2 17:2"), (6, 6))
 
 
 def test_dice_order_does_not_matter() -> None:

@@ -16,6 +16,7 @@ from core import (
     parse_play,
 )
 from core import reasons as r
+from core.notation import parse_journeys
 
 pos = Position.from_text
 
@@ -63,6 +64,15 @@ def test_bad_syntax() -> None:
     for text in ["", "13-", "hello", "13/7 8/x", "13/7(9)", "7/13"]:
         with pytest.raises(InvalidNotationError):
             parse_play(Position.initial(), (6, 1), text)
+
+
+def test_journeys_are_read_without_rules_and_with_the_parsers_syntax() -> None:
+    assert parse_journeys("bar/22*/16 6/off(2)") == ((25, 22, 16), (6, 0), (6, 0))
+    assert parse_journeys("13-7 25/20") == ((13, 7), (25, 20))  # the spellings parse_play accepts
+    assert parse_journeys("24/18 24/18") == ((24, 18), (24, 18))  # legal or not: only the syntax
+    for text in ["", "13-", "hello", "13/7 8/x", "13/7(9)", "7/13", "26/20", "x" * 300]:
+        with pytest.raises(InvalidNotationError):
+            parse_journeys(text)
 
 
 def test_illegal_plays_say_why() -> None:

@@ -252,6 +252,23 @@ def test_format_then_split_gives_the_values_back(pairs: dict[str, str]) -> None:
     assert split_fragment(format_fragment(pairs)) == pairs
 
 
+def test_the_cube_key_has_the_range_of_the_ids_it_replaces() -> None:
+    from core.ids import ID_MAX_CUBE
+
+    assert parse_fragment(f"cube={ID_MAX_CUBE}-top").cube == ID_MAX_CUBE  # above the game's 64, as an ID may say
+    with pytest.raises(FragmentError, match=f"cube: {2 * ID_MAX_CUBE} is out of range 1..{ID_MAX_CUBE}"):
+        parse_fragment(f"cube={2 * ID_MAX_CUBE}-top")
+
+
+def test_a_play_without_dice_is_read_by_the_cores_notation() -> None:
+    config = parse_fragment("play=13-7 6/off")  # the spellings the core reads with dice too
+    assert [(a.start, a.end) for a in config.arrows] == [(13, 7), (6, "off")]
+    for text, words in (("7/13", "'7/13' moves backwards"), ("24/18(5)", "a count of 5"), ("26/20", "no point 26")):
+        expected = f"play: cannot read the play '{re.escape(text)}': .*{re.escape(words)}"
+        with pytest.raises(FragmentError, match=expected):
+            parse_fragment(f"play={text}")
+
+
 def test_a_play_without_dice_is_drawn_as_written() -> None:
     config = parse_fragment("play=24/18/13")
     assert [(a.start, a.end) for a in config.arrows] == [(24, 18), (18, 13)]
@@ -692,3 +709,17 @@ def test_embed_html_has_an_alert_box_a_plain_skeleton_and_no_inline_script() -> 
 
 def test_the_app_links_to_the_rules() -> None:
     assert 'href="./rules/"' in (ROOT / "web" / "index.html").read_text()
+
+
+def test_the_readme_lists_every_event_the_embed_posts() -> None:
+    """README's summary names the same events as web/EMBED.md's table and embed.js's header."""
+    guide = (ROOT / "web" / "EMBED.md").read_text()
+    table = guide[guide.index("## Messages to the host page") :]
+    events = set(re.findall(r"^\| `([a-z]+)` \|", table, re.MULTILINE)) - {"event"}  # less the header row
+    assert events == {"ready", "moved", "refused", "solved", "revealed", "error"}
+    header = re.search(r'event: ("[a-z]+"(?: \| "[a-z]+")*)', (ROOT / "web" / "embed.js").read_text())
+    assert header is not None and set(re.findall(r'"([a-z]+)"', header.group(1))) == events
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("The embed reports")
+    summary = readme[start : readme.index("custom element", start)]
+    assert set(re.findall(r"`([a-z]+)`", summary)) == events

@@ -1,4 +1,4 @@
-"""records.py, replay.py, dice_record.py: .mat files, IDs, set-up from an ID, replay frames, dice statistics.
+"""app.records (formats, replay, dice_record): .mat files, IDs, set-up from an ID, replay frames, dice statistics.
 
 The replay and the IDs are checked against GNU Backgammon's own IDs for a match it
 played (tests/data/gnubg_5pt_ids.txt, see tests/gnubg/replay_ids.py for how it was made).
@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from app.board import render
-from app.records import formats as records
 from app.records.dice_record import Throw, chi_square_p, dice_stats, match_throws
 from app.records.formats import (
     IdTextError,
@@ -30,7 +29,7 @@ from app.records.replay import Replay, frame_caption, frame_text, frame_view, ga
 from core.ids import GameState, MatchInfo, decode_gnubg_id, decode_position_id, encode_gnubg_id, encode_xgid
 from core.match import Match
 from core.position import Position
-from core.record import parse_mat
+from core.record import MAT_NOTES, MAX_MAT_CHARS, NOTE_NO_CRAWFORD, format_mat, parse_mat
 from tests.gnubg.replay_ids import MAT, WalkStep, read_ids
 
 MAT_TEXT = MAT.read_text()
@@ -127,7 +126,24 @@ def test_files_with_no_line_at_fault(text: str, words: str) -> None:
 
 def test_a_huge_file_is_refused_at_once() -> None:
     with pytest.raises(RecordFileError, match="too long"):
-        import_mat(" " * (records.MAT_MAX_CHARS + 1))
+        import_mat(" " * (MAX_MAT_CHARS + 1))
+
+
+def test_the_cores_notes_on_a_file_come_with_the_match_and_have_words_in_both_languages() -> None:
+    from app.records.formats import read_mat_file
+    from app.text import t
+
+    match = Match.new(3, names=("Ann", "Bob"), crawford_rule=False)
+    for _ in range(2):
+        match = match.opening_with(3, 1).play("8/5 6/5").double().drop().next_game()
+    match = match.opening_with(1, 3).play("8/5 6/5").double()  # a double in what would be the Crawford game
+    text = format_mat(match).replace('; [Crawford "Off"]\n', "")
+    record = read_mat_file(text)
+    assert record.notes == (NOTE_NO_CRAWFORD,) and record.match.game.phase == "double"
+    assert import_mat(text).crawford_rule is False
+    for note in MAT_NOTES:
+        words = {lang: t(lang, f"records.note.{note}") for lang in ("en", "fr")}
+        assert words["en"] != words["fr"] and all("Crawford" in w for w in words.values()), words
 
 
 def test_a_byte_order_mark_is_ignored(gnubg_match: Match) -> None:
@@ -353,6 +369,16 @@ def test_strict_errors_for_pasted_text(text: str, kind: str | None, words: str) 
         read_id(text)
     assert caught.value.kind == kind
     assert words in caught.value.detail
+
+
+def test_pasted_text_too_long_to_hold_an_id_is_no_id_and_is_read_once() -> None:
+    from core.ids import MAX_ID_TEXT_CHARS
+
+    text = "Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA " + "x" * MAX_ID_TEXT_CHARS
+    assert id_kind(text) is None
+    with pytest.raises(IdTextError, match="neither an XGID nor a gnubg ID") as caught:
+        read_id(text)
+    assert caught.value.kind is None
 
 
 def test_set_up_refuses_a_game_that_is_over() -> None:

@@ -1,4 +1,4 @@
-"""i18n.py: every key in both languages, every reason code translated, button names, plurals."""
+"""app.text (en.py, fr.py): every key in both languages, every reason code translated, button names, plurals."""
 
 from __future__ import annotations
 

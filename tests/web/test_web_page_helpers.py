@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from app.page import computer as bot_turns
-from app.page.controls import controls_for, follow_up, neighbour, page_phase, resign_levels
+from app.page.controls import controls_for, follow_up, neighbour, page_phase
 from app.page.dice import ByteDice, die_from_byte, parse_seed, seeded_dice
 from app.page.movelog import MoveLog
 from app.page.storage import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
@@ -146,12 +146,6 @@ def test_buttons_for_each_phase() -> None:
     assert controls_for(stuck).primary == "pass"
 
 
-def test_resign_levels_after_a_decline() -> None:
-    match = Match.new(3).opening_with(3, 1)
-    assert resign_levels(match.resign(2).decline()) == (3,)
-    assert resign_levels(match.play("8/5 6/5").double()) == ()
-
-
 def test_follow_up_never_passes_a_roll_with_no_play() -> None:
     stuck = Match.new(3, setup=Setup(Position.from_text("x bar:1 6:14 / o 1:2 2:2 3:2 4:2 5:2 6:2"), 0, (6, 6)))
     assert follow_up(stuck, auto_confirm=True, auto_forced=True) == stuck
@@ -263,3 +257,20 @@ def test_the_strongest_level_thinks_in_slices_and_plays_what_it_would_all_at_onc
     assert sliced.kind == whole.kind == "play"
     assert sliced.play.key == whole.play.key
     assert sliced.play.key in {p.key for p in match.game.legal_plays()}
+
+
+# -- the new-match dialog's limits are the core's ---------------------------------------
+def test_the_new_match_dialog_takes_what_the_core_accepts() -> None:
+    import re
+    from pathlib import Path
+
+    from app.page.controls import read_match_length
+    from core.limits import MAX_MATCH_LENGTH
+    from core.record import MAX_NAME_CHARS
+
+    html = (Path(__file__).parents[2] / "web" / "index.html").read_text()
+    for field in ("nm-name0", "nm-name1"):  # every name the dialog takes exports to .mat and reads back
+        assert re.search(rf'<input id="{field}"[^>]* maxlength="{MAX_NAME_CHARS}"', html), field
+    assert re.search(rf'<input id="nm-length"[^>]* max="{MAX_MATCH_LENGTH}"', html)
+    assert read_match_length(str(MAX_MATCH_LENGTH)) == MAX_MATCH_LENGTH
+    assert read_match_length(str(MAX_MATCH_LENGTH + 1)) is None

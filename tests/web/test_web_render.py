@@ -1,4 +1,4 @@
-"""render.py: the SVG, parsed with ElementTree, against the DOM contract the controller and e2e tests use."""
+"""app.board.render: the SVG, parsed with ElementTree, against the DOM contract of app.page and the e2e tests."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""view.py: what the board shows, built from real core positions, turns, games and matches."""
+"""app.board.view: what the board shows, built from real core positions, turns, games and matches."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from app.board.arrows import ArrowView, arrows_from_notation, arrows_from_steps
 from app.board.messages import describe_refusal
 from app.board.places import board_for_player0, from_mover, parse_place, to_mover
 from app.board.view import BoardView, build_board_view, build_view
+from core.errors import InvalidNotationError
 from core.game import Setup
 from core.match import Match
 from core.position import Position
@@ -233,10 +234,14 @@ def test_arrows_from_notation() -> None:
     assert arrows_from_steps([(25, 20), (6, 0)]) == (ArrowView("bar", 20, 0), ArrowView(6, "off", 0))
 
 
-@pytest.mark.parametrize("text", ["13-7", "13/", "26/20", "abc", "13/7(x)"])
+@pytest.mark.parametrize("text", ["13/", "26/20", "abc", "13/7(x)", "7/13", "24/18(5)"])
 def test_arrows_from_notation_rejects_non_notation(text: str) -> None:
-    with pytest.raises(ValueError, match="cannot read"):
+    with pytest.raises(InvalidNotationError):
         arrows_from_notation(text)
+
+
+def test_arrows_read_the_spellings_the_core_reads() -> None:
+    assert arrows_from_notation("13-7 Bar/22") == (ArrowView(13, 7, 0), ArrowView("bar", 22, 0))
 
 
 # -- games and matches --------------------------------------------------------

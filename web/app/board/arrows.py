@@ -6,11 +6,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.board.places import Place, from_mover
+from core.notation import parse_journeys
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,30 +35,18 @@ def arrows_from_steps(steps: Sequence[tuple[int, ...]], mover: int = 0) -> tuple
     return tuple(ArrowView(from_mover(s[0], mover), from_mover(s[1], mover), mover) for s in steps)
 
 
-_JOURNEY = re.compile(r"^((?:bar|off|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
-
-
 def arrows_from_notation(text: str, mover: int = 0) -> tuple[ArrowView, ...]:
     """Arrows for a play written in gnubg's notation (``"13/7 8/7"``, ``"bar/22*/16"``, ``"6/2(2)"``).
 
-    This only draws: it reads the journeys without checking that they are legal
-    (use :func:`core.notation.parse_play` for that). A journey through an
-    intermediate point gives one arrow per leg.
+    This only draws: the core reads the journeys (:func:`core.notation.parse_journeys`,
+    the syntax :func:`core.notation.parse_play` reads) without checking that they are
+    legal. A journey through an intermediate point gives one arrow per leg. Raises
+    :class:`core.errors.InvalidNotationError` for text that is not notation.
 
     >>> arrows_from_notation("13/7 8/7")
     (ArrowView(start=13, end=7, owner=0), ArrowView(start=8, end=7, owner=0))
     >>> len(arrows_from_notation("24/18(2)"))
     2
     """
-    arrows: list[ArrowView] = []
-    for word in text.lower().split():
-        match = _JOURNEY.match(word)
-        if match is None:
-            raise ValueError(f"cannot read the play {text!r}: {word!r}")
-        names = [part.rstrip("*") for part in match.group(1).split("/")]
-        points = [25 if n == "bar" else 0 if n == "off" else int(n) for n in names]
-        if any(not 0 <= p <= 25 for p in points):
-            raise ValueError(f"cannot read the play {text!r}: {word!r}")
-        legs = [(points[i], points[i + 1]) for i in range(len(points) - 1)]
-        arrows.extend(arrows_from_steps(legs, mover) * int(match.group(2) or 1))
-    return tuple(arrows)
+    legs = [leg for points in parse_journeys(text) for leg in zip(points, points[1:])]
+    return arrows_from_steps(legs, mover)

@@ -26,9 +26,9 @@ from app.board.arrows import ArrowView
 from app.board.messages import opening_dice, phase_message
 from app.board.places import BAR, OFF, Place, board_for_player0, display_number, from_mover, to_mover
 from app.text import checkers_text, player_name, t
+from core.dice import Roll
 from core.match import Match
-from core.position import BAR as BAR_INDEX
-from core.position import CHECKERS, Position
+from core.position import Position
 from core.turn import Turn
 
 NAME_MAX = 20
@@ -181,14 +181,14 @@ def _dice_views(
         left = turn.dice_left if turn is not None else opening
         return DieView(opening[0], 0, opening[0] not in left), DieView(opening[1], 1, opening[1] not in left)
     if turn is not None:
-        d1, d2 = turn.dice
-        if d1 == d2:
+        roll = turn.roll
+        if roll.is_double:
             used_count = len(turn.steps)
-            return tuple(DieView(d1, mover, i < used_count) for i in range(4))
+            return tuple(DieView(d, mover, i < used_count) for i, d in enumerate(roll.steps))
         left = turn.dice_left
-        return tuple(DieView(d, mover, d not in left) for d in (d1, d2))
-    if len(dice) == 2 and dice[0] == dice[1]:
-        dice = (dice[0],) * 4
+        return tuple(DieView(d, mover, d not in left) for d in roll.dice)
+    if len(dice) == 2 and Roll.of(tuple(dice)).is_double:
+        dice = Roll.of(tuple(dice)).steps
     return tuple(DieView(int(d), mover, False) for d in dice)
 
 
@@ -283,8 +283,8 @@ def build_board_view(
                 label=t(lang, "label.point", point=shown, checkers=checkers_text(lang, n0, n1)),
             )
         )
-    bar_counts = (mine[BAR_INDEX], theirs[BAR_INDEX])
-    off_counts = (CHECKERS - sum(mine), CHECKERS - sum(theirs))
+    bar_counts = position.on_bar()
+    off_counts = position.borne_off()
     bar = StackView(
         BAR,
         bar_counts,

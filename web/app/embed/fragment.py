@@ -62,12 +62,11 @@ from app.embed.values import (
     read_position,
     read_replay,
     read_size,
-    roll_can_be_played,
     show_value,
 )
 from core.errors import BackgammonError
 from core.ids import encode_xgid
-from core.moves import Play
+from core.moves import Play, can_play
 from core.position import Position
 
 Mode: TypeAlias = Literal["diagram", "try", "quiz", "replay"]
@@ -275,7 +274,7 @@ def parse_fragment(fragment: str) -> EmbedConfig:
         texts = [t.strip() for t in pairs.get("answer", "").split("|") if t.strip()]
         if not texts:
             raise FragmentError("mode=quiz needs answer=, the play to find (several separated by |)", "answer")
-        if not roll_can_be_played(mover_position, dice):
+        if not can_play(mover_position, dice):
             raise FragmentError(
                 f"answer: {dice[0]}{dice[1]} cannot be played here, so there is nothing to find", "answer"
             )

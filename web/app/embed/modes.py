@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.board.places import OFF, Place, display_number, parse_place, to_mover
-from app.board.rules import hit_points
 from app.embed.fragment import EmbedConfig, parse_fragment
 from app.text import detect_lang, reason_text, t
 from core import reasons
@@ -181,7 +180,7 @@ def _played(turn: Turn) -> str:
     """The steps made so far in notation."""
     if turn.is_complete:
         return format_play(turn.play())
-    return format_play(steps_to_play_steps(turn.steps), list(hit_points(turn.start_position.opponent, turn.steps)))
+    return format_play(steps_to_play_steps(turn.steps), turn.hits)
 
 
 def _step(state: EmbedState, start: int, end: int) -> tuple[EmbedState, list[Event]]:
@@ -191,8 +190,7 @@ def _step(state: EmbedState, start: int, end: int) -> tuple[EmbedState, list[Eve
     except IllegalPlayError as exc:  # pragma: no cover - destinations() offered this step
         return _refuse(state, exc.reason, None, target=True)
     lang = state.lang
-    hit = 1 <= end <= 24 and before.position.opponent[24 - end] == 1
-    step_text = format_play([(start, end)], [end] if hit else [])
+    step_text = format_play([(start, end)], [end] if turn.step_hits[-1] else [])
     new = dataclasses.replace(state, turn=turn, selected=None)
     if not turn.is_complete:
         note = Note("info", t(lang, "embed.try.partial", play=_played(turn)))

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.board.arrows import ArrowView, arrows_from_notation
-from core.errors import AmbiguousPlayError, BackgammonError, InvalidNotationError
-from core.ids import MAX_CUBE, MatchInfo, decode_gnubg_id, decode_position_id, decode_xgid
-from core.moves import Play, legal_plays
+from core.errors import AmbiguousPlayError, BackgammonError, InvalidNotationError, quote
+from core.ids import ID_MAX_CUBE, MatchInfo, decode_gnubg_id, decode_position_id, decode_xgid
+from core.moves import Play, can_play
 from core.notation import format_play, parse_play
 from core.position import Position
 from core.reasons import describe
@@ -103,11 +103,15 @@ def read_size(value: str) -> int:
 
 
 def read_cube(value: str) -> tuple[int, int | None] | None:
-    """``none`` -> ``None``; ``"2-top"`` -> ``(2, 1)``; ``"1"`` -> ``(1, None)``."""
+    """``none`` -> ``None``; ``"2-top"`` -> ``(2, 1)``; ``"1"`` -> ``(1, None)``.
+
+    The value replaces the position ID's cube, so it has the IDs' range
+    (:data:`core.ids.ID_MAX_CUBE`), not the game's: a diagram may show any cube an ID can name.
+    """
     if value == "none":
         return None
     number, _, owner_text = value.partition("-")
-    cube = read_number("cube", number, 1, MAX_CUBE)
+    cube = read_number("cube", number, 1, ID_MAX_CUBE)
     if cube & (cube - 1):
         raise FragmentError(f"cube: {cube} is not a power of two", "cube")
     owner: int | None = None
@@ -169,25 +173,14 @@ def legal_play(key: str, position: Position, dice: tuple[int, int], text: str) -
 
 
 def drawn_arrows(text: str, mover: int) -> tuple[ArrowView, ...]:
-    """Arrows for a play written without dice: its syntax is read, no rule is checked."""
-    try:
-        arrows = arrows_from_notation(text, mover)
-    except ValueError as exc:
-        raise FragmentError(f"play: {exc}", "play") from None
-    if not arrows:
+    """Arrows for a play written without dice: the core reads its syntax, no rule is checked."""
+    if not text.strip():
         raise FragmentError("play: empty (write a play such as 13/7 8/7)", "play")
-    return arrows
-
-
-def roll_can_be_played(position: Position, dice: tuple[int, int]) -> bool:
-    """True when ``dice`` have a legal play from ``position`` (mover's side): such a roll must be played.
-
-    The embed's one copy of that rule (a replay's move without a play, a quiz without an answer).
-
-    >>> roll_can_be_played(Position.initial(), (6, 6))
-    True
-    """
-    return bool(legal_plays(position, dice))
+    try:
+        return arrows_from_notation(text, mover)
+    except InvalidNotationError as exc:
+        why = str(exc).removeprefix(f"notation {quote(text)}: ")
+        raise FragmentError(f"play: cannot read the play {show_value(text)}: {why}", "play") from None
 
 
 def read_replay(text: str, first: Position, mover: int) -> tuple[tuple[ReplayMove, ...], Position]:
@@ -214,7 +207,7 @@ def read_replay(text: str, first: Position, mover: int) -> tuple[tuple[ReplayMov
         play_text = play_text.strip()
         play: Play | None
         if not play_text:
-            if roll_can_be_played(position, dice):
+            if can_play(position, dice):
                 raise FragmentError(f"plays: move {n}: {dice[0]}{dice[1]} can be played, so write its play", "plays")
             play = None
             after = position

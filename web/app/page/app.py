@@ -343,7 +343,7 @@ class App:
         if selected is not None and place in view.dests:
             self.step(selected, place)
         elif selected is not None and place == selected:
-            moves = checkers_moved(self.match, self.view, place, None)
+            moves = checkers_moved(self.match, place, None)
             self.act(lambda m: m.auto_step(to_mover(place, mover)), moves=moves)
         elif place in view.movable:
             self.selected = place
@@ -354,7 +354,7 @@ class App:
 
     def step(self, start: Place, end: Place, *, animate: bool = True) -> None:
         mover = self.match.game.turn or 0
-        moves = checkers_moved(self.match, self.view, start, end)
+        moves = checkers_moved(self.match, start, end)
         if not animate:  # dropped: the checker is already there
             moves = moves[1:]
         self.act(lambda m: m.step(to_mover(start, mover), to_mover(end, mover)), moves=moves)

@@ -210,7 +210,7 @@ async def computer_decision(host: ComputerHost, generation: int, pause: float) -
     if decision.kind == "play" and decision.play is not None:
         mover = host.match.game.turn or 0
         for start, end in decision.play.steps:
-            moves = checkers_moved(host.match, host.view, from_mover(start, mover), from_mover(end, mover))
+            moves = checkers_moved(host.match, from_mover(start, mover), from_mover(end, mover))
             host.match = host.match.step(start, end)
             host.redraw(moves)
             await asyncio.sleep(pause)

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.board.places import BAR, Place, from_mover, to_mover
-from app.board.rules import blot_hit
-from app.board.view import BoardView
+from core.limits import MAX_MATCH_LENGTH
 from core.match import Match
 
 PagePhase = Literal["opening", "roll", "move", "double", "resign", "game-over", "match-over"]
@@ -86,14 +85,10 @@ def controls_for(match: Match, *, waiting: bool = False) -> Controls:
     return Controls(("undo", "confirm", "resign"), enabled, "confirm" if "confirm" in actions else None)
 
 
-MAX_MATCH_LENGTH = 64
-"""The longest match the new-match dialog starts (0 is a money session)."""
-
-
 def read_match_length(text: str) -> int | None:
     """The match length typed in the new-match dialog, or ``None`` when it is not one.
 
-    The page's own limit, until the core states one.
+    0 is a money session; the longest match is the core's :data:`~core.limits.MAX_MATCH_LENGTH`.
 
     >>> read_match_length("7"), read_match_length("0"), read_match_length("65"), read_match_length("x")
     (7, 0, None, None)
@@ -103,19 +98,6 @@ def read_match_length(text: str) -> int | None:
     except ValueError:
         return None
     return length if 0 <= length <= MAX_MATCH_LENGTH else None
-
-
-def resign_levels(match: Match) -> tuple[int, ...]:
-    """The resignation levels that may be offered now (1 single, 2 gammon, 3 backgammon).
-
-    >>> game = Match.new(3).opening_with(3, 1)
-    >>> resign_levels(game), resign_levels(game.resign(1).decline())
-    ((1, 2, 3), (2, 3))
-    """
-    game = match.game
-    if "resign" not in match.legal_actions():
-        return ()
-    return tuple(level for level in (1, 2, 3) if level > game.declined_level)
 
 
 def follow_up(match: Match, *, auto_confirm: bool, auto_forced: bool) -> Match:
@@ -153,18 +135,19 @@ Moved = tuple[tuple[int, Place, Place], ...]
 """Checkers that move: ``(owner, from, to)`` in player 0's numbering."""
 
 
-def checkers_moved(match: Match, view: BoardView | None, start: Place, end: Place | None) -> Moved:
-    """The checkers a step from ``start`` moves: the mover's, and a hit blot to the bar.
+def checkers_moved(match: Match, start: Place, end: Place | None) -> Moved:
+    """The checkers a step from ``start`` moves: the mover's, and a hit blot to the bar (the core says which).
 
     ``end=None``: the step the core would choose for ``start`` (a click on the selected checker).
 
-    >>> from core.match import Match
-    >>> from app.board.view import build_view
+    >>> from core.game import Setup
+    >>> from core.position import Position
     >>> match = Match.new(3).opening_with(3, 1)
-    >>> checkers_moved(match, build_view(match), 8, 5)
-    ((0, 8, 5),)
-    >>> checkers_moved(match, build_view(match), 6, None)
-    ((0, 6, 3),)
+    >>> checkers_moved(match, 8, 5), checkers_moved(match, 6, None)
+    (((0, 8, 5),), ((0, 6, 3),))
+    >>> blot = Match.new(3, setup=Setup(Position.from_text("x 13:2 / o 14:1"), 0, (2, 1)))
+    >>> checkers_moved(blot, 13, 11)
+    ((0, 13, 11), (1, 11, 'bar'))
     """
     game = match.game
     mover = game.turn or 0
@@ -176,7 +159,7 @@ def checkers_moved(match: Match, view: BoardView | None, start: Place, end: Plac
         end = from_mover(steps[0], mover)
     assert end is not None
     moves: list[tuple[int, Place, Place]] = [(mover, start, end)]
-    if view is not None and blot_hit(view, end, mover):
+    if turn is not None and turn.would_hit(to_mover(end, mover)):
         moves.append((1 - mover, end, BAR))
     return tuple(moves)
 

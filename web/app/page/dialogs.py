@@ -12,7 +12,7 @@ from pyscript import document
 from app.board.view import BoardView
 from app.dom import bind, el, ignore_event, js_object
 from app.page.computer import bot_available, load_bot
-from app.page.controls import read_match_length, resign_levels
+from app.page.controls import read_match_length
 from app.text import t
 from core.match import Match
 
@@ -147,7 +147,7 @@ class Dialogs:
 
     def ask_resign(self) -> None:
         host = self.host
-        levels = resign_levels(host.match)
+        levels = host.match.resign_levels(host.match.game.turn)
         if not levels or host.waiting():
             return
         assert host.view is not None

@@ -1,7 +1,7 @@
 """The move list: a game's actions in standard notation (``31: 8/5 6/5``, ``64: 24/18 13/9*``).
 
-A game keeps only its actions; the board before each play (to mark hits with ``*``)
-comes from replaying them through the core. :class:`MoveLog` caches the replay, so a
+A game keeps its actions, each play with the points it hit (``*``); the dice and the
+cube before each action come from replaying them through the core. :class:`MoveLog` caches the replay, so a
 redraw after one more action replays one action, not the whole game.
 
 >>> from core.match import Match
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.board.rules import hit_points
 from app.text import t
 from core.game import Action, Game
 from core.notation import format_play
@@ -31,11 +30,10 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class _Fact:
-    """An action with what the replay knew before it: the dice and the points hit."""
+    """An action with what the replay knew before it: the dice and the cube."""
 
     action: Action
     dice: tuple[int, int] | None
-    hits: tuple[int, ...]
     cube: int
 
 
@@ -44,17 +42,7 @@ def _fresh(game: Game) -> Game:
     setup = game.setup
     if setup is None:
         return Game.new(cube_available=game.cube_available, jacoby=game.jacoby)
-    return Game.from_position(
-        setup.position,
-        setup.turn,
-        setup.dice,
-        cube=setup.cube,
-        cube_owner=setup.cube_owner,
-        cube_available=game.cube_available,
-        jacoby=game.jacoby,
-        double_offered=setup.double_offered,
-        resignation=setup.resignation,
-    )
+    return Game.from_setup(setup, cube_available=game.cube_available, jacoby=game.jacoby)
 
 
 def _dice_text(dice: tuple[int, int] | None) -> str:
@@ -81,8 +69,7 @@ class MoveLog:
         ):
             replay, self._facts, seen = _fresh(game), [], 0
         for action in game.actions[seen:]:
-            hits = hit_points(replay.current_position.opponent, action.steps) if action.kind == "play" else ()
-            self._facts.append(_Fact(action, replay.dice, hits, replay.cube))
+            self._facts.append(_Fact(action, replay.dice, replay.cube))
             replay = replay.apply(action)
         self._replay = replay
         return self._facts
@@ -98,7 +85,7 @@ class MoveLog:
             if kind == "play":
                 dice = _dice_text(fact.dice)
                 if action.steps:
-                    text = f"{dice}: {format_play(action.steps, fact.hits)}"
+                    text = f"{dice}: {format_play(action.steps, action.hits)}"
                 else:
                     text = f"{dice}: {t(lang, 'log.cannot_move')}"
             elif kind == "double":

@@ -4,8 +4,10 @@ Pure: no DOM, so every rule here runs under CPython (``tests/web/test_records.py
 :mod:`app.records.panel` only moves text between these functions and the page.
 
 * :func:`export_mat` / :func:`mat_filename`: the match as a ``.mat`` download.
-* :func:`import_mat`: a ``.mat`` file's text to a :class:`~core.match.Match`, or a
-  :class:`RecordFileError` that names the line at fault; nothing else is touched.
+* :func:`read_mat_file` / :func:`import_mat`: a ``.mat`` file's text to a
+  :class:`~core.record.MatRecord` (the match and the core's notes on what it inferred) /
+  to its :class:`~core.match.Match`, or a :class:`RecordFileError` that names the line
+  at fault; nothing else is touched.
 * :func:`position_ids`: the XGID and the gnubg ID of a match's current position
   (the board at the start of the turn: an ID holds no half-played move).
 * :func:`read_id` / :func:`setup_from_id`: pasted text, XGID or gnubg ID (told apart
@@ -30,13 +32,21 @@ from datetime import date
 from typing import Literal
 
 from core.errors import BackgammonError, InvalidRecordError
-from core.ids import GameState, MatchInfo, decode_gnubg_id, decode_xgid, encode_gnubg_id, encode_xgid
+from core.ids import (
+    GameState,
+    MatchInfo,
+    decode_gnubg_id,
+    decode_xgid,
+    encode_gnubg_id,
+    encode_xgid,
+    find_gnubg_ids,
+)
 from core.match import Match
 from core.position import Position
-from core.record import format_mat, parse_mat
+from core.record import MAX_MAT_CHARS, MatRecord, format_mat, read_mat
 
 __all__ = [
-    "MAT_MAX_CHARS",
+    "MAX_MAT_CHARS",
     "IdTextError",
     "IdKind",
     "PositionIds",
@@ -47,11 +57,9 @@ __all__ = [
     "mat_filename",
     "position_ids",
     "read_id",
+    "read_mat_file",
     "setup_from_id",
 ]
-
-MAT_MAX_CHARS = 2_000_000
-"""The longest ``.mat`` text read (a 64-point match is far shorter): a wrong file is refused at once."""
 
 MAT_TYPE = "text/plain"
 """The MIME type of a ``.mat`` download."""
@@ -71,36 +79,42 @@ class RecordFileError(ValueError):
 _LINE_IN_ERROR = re.compile(r"^\.mat line (\d+)(?: \(game \d+\))?: ")
 
 
-def import_mat(text: str) -> Match:
-    """Read ``.mat`` text (gnubg's, XG's, ours) into a match, replaying every action through the core.
+def read_mat_file(text: str) -> MatRecord:
+    """Read ``.mat`` text (gnubg's, XG's, ours) through :func:`core.record.read_mat`.
 
+    The record holds the match, replayed action by action through the core, and the
+    core's ``notes`` on what it inferred (codes of :data:`core.record.MAT_NOTES`).
     Raises :class:`RecordFileError` with the line at fault; nothing else is changed.
 
     >>> from core.match import Match
     >>> text = export_mat(Match.new(3).opening_with(3, 1).play("8/5 6/5"))
-    >>> import_mat(text).game.actions[-1].steps
-    ((8, 5), (6, 5))
-    >>> import_mat(text.replace("6/5", "6/6"))
+    >>> read_mat_file(text).notes
+    ()
+    >>> read_mat_file(text.replace("6/5", "6/6"))
     Traceback (most recent call last):
     ...
     app.records.formats.RecordFileError: line 10: notation '8/5 6/6': '6/6' moves backwards
     """
-    if len(text) > MAT_MAX_CHARS:
-        raise RecordFileError(None, f"{len(text)} characters: too long for a match file")
-    if "\x00" in text:
+    if len(text) <= MAX_MAT_CHARS and "\x00" in text:  # a longer text: the core refuses it at once
         raise RecordFileError(None, "this is not a text file")
     try:
-        return parse_mat(text.removeprefix("\ufeff"))
+        return read_mat(text.removeprefix("\ufeff"))
     except InvalidRecordError as exc:
         message = str(exc)
         found = _LINE_IN_ERROR.match(message)
         if found is not None:
-            return _raise(int(found.group(1)), message[found.end() :])
-        return _raise(None, message.removeprefix(".mat: ").removeprefix(".mat "))
+            raise RecordFileError(int(found.group(1)), message[found.end() :]) from None
+        raise RecordFileError(None, message.removeprefix(".mat: ").removeprefix(".mat ")) from None
 
 
-def _raise(line: int | None, detail: str) -> Match:
-    raise RecordFileError(line, detail)
+def import_mat(text: str) -> Match:
+    """The match in ``.mat`` text (:func:`read_mat_file` without the notes).
+
+    >>> from core.match import Match
+    >>> import_mat(export_mat(Match.new(3).opening_with(3, 1).play("8/5 6/5"))).game.actions[-1].steps
+    ((8, 5), (6, 5))
+    """
+    return read_mat_file(text).match
 
 
 def export_mat(match: Match) -> str:
@@ -172,10 +186,6 @@ class IdTextError(ValueError):
         self.detail = detail
 
 
-_B64 = "A-Za-z0-9+/"
-_GNUBG_ID = re.compile(rf"^([{_B64}]{{14}}):([{_B64}]{{12}})$")
-# What gnubg prints (``show gnubgid``, the board's header): "Position ID: ... Match ID : ..."
-_GNUBG_SHOWN = re.compile(rf"Position\s+ID\s*:\s*([{_B64}]{{14}})\s+(?:\S+\s+)*?Match\s+ID\s*:\s*([{_B64}]{{12}})\b")
 _XGID = re.compile(r"^(?:XGID=)?[-A-Oa-o]{26}:", re.IGNORECASE)
 
 
@@ -190,9 +200,11 @@ def id_kind(text: str) -> IdKind | None:
     text = text.strip()
     if text.upper().startswith("XGID=") or _XGID.match(text):
         return "xgid"
-    if _GNUBG_ID.match(text) or _GNUBG_SHOWN.search(text):
-        return "gnubg"
-    return None
+    try:
+        found = find_gnubg_ids(text)
+    except BackgammonError:  # text too long to hold an ID
+        return None
+    return "gnubg" if found is not None else None
 
 
 def read_id(text: str) -> tuple[IdKind, Position, MatchInfo]:
@@ -217,9 +229,9 @@ def read_id(text: str) -> tuple[IdKind, Position, MatchInfo]:
         if kind == "xgid":
             position, info = decode_xgid("XGID=" + text[5:] if text[:5].upper() == "XGID=" else text)
         else:
-            found = _GNUBG_ID.match(text) or _GNUBG_SHOWN.search(text)
-            assert found is not None
-            position, info = decode_gnubg_id(f"{found.group(1)}:{found.group(2)}")
+            found = find_gnubg_ids(text)
+            assert found is not None  # id_kind found them
+            position, info = decode_gnubg_id(f"{found[0]}:{found[1]}")
     except BackgammonError as exc:
         raise IdTextError(kind, str(exc)) from None
     return kind, position, info

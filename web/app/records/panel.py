@@ -33,20 +33,20 @@ from app.board.view import build_view
 from app.dom import el, escape, guarded_async, ignore_event, js_object
 from app.records.dice_record import dice_html, dice_stats, match_throws
 from app.records.formats import (
-    MAT_MAX_CHARS,
     MAT_TYPE,
     IdTextError,
     RecordFileError,
     export_mat,
     id_kind,
-    import_mat,
     mat_filename,
     position_ids,
+    read_mat_file,
     setup_from_id,
 )
 from app.records.replay import Replay, frame_view, game_choices, moves_html, shown_names
 from app.text import t
 from core.match import Match
+from core.record import MAX_MAT_CHARS
 
 BUTTONS = (
     "rec-export",
@@ -180,12 +180,12 @@ class FormatsPanel:
 
     async def read_file(self, chosen: Any) -> None:
         name = str(chosen.name)
-        if int(chosen.size) > 4 * MAT_MAX_CHARS:  # UTF-8 takes at most 4 bytes a character
+        if int(chosen.size) > 4 * MAX_MAT_CHARS:  # UTF-8 takes at most 4 bytes a character
             self.say("rec-message", t(self.lang, "records.import_too_big", file=name), error=True)
             return
         text = str(await chosen.text())
         try:
-            match = import_mat(text)
+            record = read_mat_file(text)
         except RecordFileError as exc:
             if exc.line is None:
                 problem = t(self.lang, "records.import_bad", file=name, detail=exc.detail)
@@ -194,7 +194,9 @@ class FormatsPanel:
             self.say("rec-message", f"{problem} {t(self.lang, 'records.import_kept')}", error=True)
             return
         self.say("rec-message", "")
-        self.open_replay(match, name)
+        self.open_replay(record.match, name)
+        notes = " ".join(t(self.lang, f"records.note.{note}") for note in record.notes)
+        self.say("replay-message", notes)  # what the core inferred, to read before playing on
 
     # -- copying IDs -------------------------------------------------------------------------------
     def copy_current(self, kind: str) -> None:

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field, replace
 from html import escape
 
 from app.board.messages import game_result_message
-from app.board.rules import hit_points
 from app.board.view import BoardView, build_board_view
 from app.text import player_name, t
 from core.match import Match, PlayedGame
@@ -125,8 +124,7 @@ def game_frames(match: Match, index: int) -> tuple[Frame, ...]:
             dice = rolled
             if opening:  # the opening roll shows as thrown: player 0's die, player 1's die
                 dice = next(a for a in reversed(actions[:i]) if a.kind == "opening").dice
-            hits = hit_points(before.position.opponent, action.steps)
-            notation = format_play(action.steps, hits) if action.steps else ""
+            notation = format_play(action.steps, action.hits) if action.steps else ""
         frame = Frame(
             index,
             len(frames),

@@ -297,4 +297,9 @@ EN: dict[str, str] = {
     "embed.error.title": "This diagram cannot be shown",
     "embed.error.internal": "internal error ({kind}); please report it with the address of this page",
     "embed.or": " or ",
+    # -- records: the core's notes on a .mat file it read (core.record.MAT_NOTES) -----------------
+    "records.note.no-crawford-inferred": (
+        "This file does not say whether the Crawford rule was used, and a player doubles in what would be "
+        "the Crawford game: it is read as a match played without the Crawford rule."
+    ),
 }

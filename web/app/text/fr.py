@@ -290,4 +290,9 @@ FR: dict[str, str] = {
     "embed.error.title": "Ce diagramme ne peut pas être affiché",
     "embed.error.internal": "erreur interne ({kind}) ; merci de la signaler avec l’adresse de cette page",
     "embed.or": " ou ",
+    # -- records: the core's notes on a .mat file it read (core.record.MAT_NOTES) -----------------
+    "records.note.no-crawford-inferred": (
+        "Ce fichier ne dit pas si la règle de Crawford était appliquée, et un joueur double dans ce qui "
+        "serait la partie Crawford : il est lu comme un match joué sans la règle de Crawford."
+    ),
 }

@@ -1,0 +1,194 @@
+"""Reading the lines of a ``.mat`` file into games and events, before any replay (:mod:`core.record`).
+
+Lines are read with string methods and regular expressions that cannot
+backtrack (anchored, one way to match each character), so reading is linear
+in the text; every number is ASCII digits, at most :data:`MAX_DIGITS` of them.
+:mod:`core.mat_replay` then replays the events through the core.
+
+>>> [(kind, text) for kind, text, _ in tokens("  1) 31: 8/5 6/5      Doubles => 2", 4)]
+[('move', '31: 8/5 6/5'), ('double', '2')]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from .errors import InvalidRecordError, quote
+
+MAX_DIGITS = 9
+"""The most digits of a number in a ``.mat`` file: a length, a score, a cube, points won."""
+
+ROLL = re.compile(r"^([1-6])([1-6]):$")
+_WORD = re.compile(r"\S+")
+
+
+def _is_number(word: str) -> bool:
+    return len(word) > 0 and word.isascii() and word.isdigit()
+
+
+def read_number(word: str, what: str, where: str) -> int:
+    """``word`` as a number of ASCII digits (at most :data:`MAX_DIGITS`), or an error naming ``what``."""
+    if not _is_number(word):
+        raise InvalidRecordError(f"{where}: {what} {quote(word)} is not a number")
+    if len(word) > MAX_DIGITS:
+        raise InvalidRecordError(f"{where}: {what} {quote(word)} has more than {MAX_DIGITS} digits")
+    return int(word)
+
+
+def header_length(stripped: str) -> str | None:
+    """The number of an ``N point match`` line (any case, any spaces), else ``None``."""
+    words = stripped.split()
+    if len(words) == 3 and _is_number(words[0]) and words[1].lower() == "point" and words[2].lower() == "match":
+        return words[0]
+    return None
+
+
+def game_number(stripped: str) -> str | None:
+    words = stripped.split()
+    if len(words) == 2 and words[0].lower() == "game":
+        return words[1]
+    return None
+
+
+def is_move_line(stripped: str) -> bool:
+    """A numbered line: ``12) ...``."""
+    number, paren, _ = stripped.partition(")")
+    return bool(paren) and _is_number(number)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scores:
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    right: int  # column where the second name starts
+
+
+def scores_line(line: str, where: str) -> _Scores:
+    """Read ``name : score   name : score`` as gnubg does: the first name ends at the first colon."""
+    fail = InvalidRecordError(
+        f"{where}: expected the players and scores ('Ann : 0   Bob : 0'), got {quote(line.strip())}"
+    )
+    first = line.find(":")
+    last = line.rfind(":")
+    if first < 0 or last == first:
+        raise fail
+    name0 = line[:first].strip()
+    middle = line[first + 1 : last]
+    words = middle.split(None, 1)
+    if len(words) != 2:
+        raise fail
+    score0 = read_number(words[0], "score", where)
+    name1 = words[1].strip()
+    score1 = read_number(line[last + 1 :].strip(), "score", where)
+    if not name0 or not name1:
+        raise fail
+    right = line.find(name1, first + 1)
+    return _Scores((name0, name1), (score0, score1), right)
+
+
+@dataclass
+class Event:
+    kind: str  # "move", "double", "take", "drop", "wins"
+    line: int
+    player: int = 0
+    dice: tuple[int, int] | None = None
+    text: str = ""
+    value: int = 0
+
+
+@dataclass
+class GameText:
+    line: int
+    score: tuple[int, int]
+    events: list[Event]
+
+
+_KEYWORDS = ("doubles", "takes", "drops", "passes", "wins", "beavers", "accepts", "rejects")
+
+
+def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
+    """Split a line from column ``start`` into (kind, text, column) events, in order."""
+    words = [(m.group(0), m.start()) for m in _WORD.finditer(line, start)]
+    out: list[tuple[str, str, int]] = []
+    i = 0
+    while i < len(words):
+        w, col = words[i]
+        low = w.lower()
+        if ROLL.match(w):
+            j = i + 1
+            moves = []
+            while j < len(words) and not ROLL.match(words[j][0]) and words[j][0].lower() not in _KEYWORDS:
+                moves.append(words[j][0])
+                j += 1
+            out.append(("move", w + " " + " ".join(moves), col))
+            i = j
+        elif low == "doubles":
+            if i + 2 < len(words) and words[i + 1][0] == "=>":
+                out.append(("double", words[i + 2][0], col))
+                i += 3
+            else:
+                out.append(("double", "", col))
+                i += 1
+        elif low in ("takes", "accepts"):
+            out.append(("take", "", col))
+            i += 1
+        elif low in ("drops", "passes", "rejects"):
+            out.append(("drop", "", col))
+            i += 1
+        elif low == "wins":
+            out.append(("wins", " ".join(w for w, _ in words[i : i + 3]), col))
+            i += 3
+        else:
+            out.append(("bad", w, col))
+            i += 1
+    return out
+
+
+@dataclass
+class Tags:
+    names: list[str | None]
+    crawford: bool | None = None
+    crawford_game: bool | None = None
+    jacoby: bool = False
+    resigned_by: int | None = None
+
+
+def _on_off(value: str, tag: str, where: str, words: tuple[str, str] = ("on", "off")) -> bool:
+    low = value.strip().lower()
+    if low not in words:
+        raise InvalidRecordError(f"{where}: {tag} tag {quote(value)}: {words[0]!r} or {words[1]!r} expected")
+    return low == words[0]
+
+
+def read_tag(stripped: str, tags: Tags, where: str) -> None:
+    """Read a ``; [Key "value"]`` comment line into ``tags`` (other comments are ignored)."""
+    inner = stripped[1:].strip()
+    if not (inner.startswith("[") and inner.endswith("]")):
+        return
+    inner = inner[1:-1]
+    quote_at = inner.find('"')
+    if quote_at < 0 or not inner.endswith('"') or quote_at == len(inner) - 1:
+        return
+    key = " ".join(inner[:quote_at].split()).lower()
+    raw = inner[quote_at:]
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw[1:-1]  # another program's escapes: taken as written
+    if not isinstance(value, str):
+        return
+    if key in ("player 1", "player 2"):
+        tags.names[int(key[-1]) - 1] = value
+    elif key == "crawford":
+        tags.crawford = _on_off(value, "Crawford", where)
+    elif key == "crawford game":
+        tags.crawford_game = _on_off(value, "Crawford game", where, ("yes", "no"))
+    elif key == "jacoby":
+        tags.jacoby = _on_off(value, "Jacoby", where)
+    elif key == "resigned":
+        low = value.strip().lower()
+        if low not in ("player 1", "player 2"):
+            raise InvalidRecordError(f"{where}: Resigned tag {quote(value)}: 'Player 1' or 'Player 2' expected")
+        tags.resigned_by = int(low[-1]) - 1

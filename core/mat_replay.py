@@ -1,0 +1,190 @@
+"""Replaying a ``.mat`` file's games through the core (:mod:`core.record`), and what it had to infer.
+
+The events that :mod:`core.mat_lines` read are played through a
+:class:`~core.match.Match`, so an impossible play is reported with its game,
+line and reason. A file that does not say whether the Crawford rule was used
+and doubles in what would be the Crawford game is replayed again without it
+(note :data:`NOTE_NO_CRAWFORD`).
+"""
+
+from __future__ import annotations
+
+from .dice import Roll
+from .errors import BackgammonError, InvalidRecordError, quote
+from .mat_lines import Event, GameText, Tags
+from .match import Match
+
+NOTE_NO_CRAWFORD = "no-crawford-inferred"
+"""Note of :func:`core.record.read_mat`: no ``Crawford`` tag, and a double in what would be the Crawford game."""
+
+
+class _CrawfordDouble(Exception):
+    """A double in the Crawford game: the replay starts again under other assumptions."""
+
+    def __init__(self, game: int, error: InvalidRecordError) -> None:
+        super().__init__(str(error))
+        self.game = game
+        self.error = error
+
+
+def replay_games(
+    length: int, names: tuple[str, str], games: list[GameText], tags: Tags
+) -> tuple[Match, tuple[str, ...]]:
+    """The match the games replay to, and the notes (codes) on what the replay inferred."""
+    crawford_rule = True if tags.crawford is None else tags.crawford
+    first_crawford = tags.crawford_game
+    notes: list[str] = []
+    while True:
+        try:
+            match = _replay(length, names, games, tags, crawford_rule, first_crawford)
+        except _CrawfordDouble as exc:
+            if exc.game == 0 and first_crawford is None and crawford_rule:
+                first_crawford = False  # a first game at a one-away score after the Crawford game
+            elif tags.crawford is None and crawford_rule:
+                crawford_rule = False
+                notes.append(NOTE_NO_CRAWFORD)
+            else:
+                raise exc.error from None
+            continue
+        return match, tuple(notes)
+
+
+def _replay(
+    length: int,
+    names: tuple[str, str],
+    games: list[GameText],
+    tags: Tags,
+    crawford_rule: bool,
+    first_crawford: bool | None,
+) -> Match:
+    first = games[0]
+    score = first.score
+    one_away = length > 1 and max(score) == length - 1 > min(score)
+    crawford_game = crawford_rule and one_away and first_crawford is not False
+    try:
+        if length and max(score) >= length:
+            raise BackgammonError(f"game 1 starts at {score[0]}-{score[1]}: the match to {length} is already over")
+        match = Match.new(
+            length,
+            crawford_rule=crawford_rule,
+            jacoby=tags.jacoby and not length,
+            names=names,
+            score=score,
+            crawford_game=crawford_game,
+        )
+    except BackgammonError as exc:
+        raise InvalidRecordError(f".mat line {first.line}: {exc}") from None
+    for index, game in enumerate(games):
+        if index:
+            if not match.game.is_over:
+                raise InvalidRecordError(f".mat line {game.line}: game {index} did not end before game {index + 1}")
+            try:
+                match = match.next_game()
+            except BackgammonError as exc:
+                raise InvalidRecordError(f".mat line {game.line}: {exc}") from None
+        if match.score != game.score:
+            raise InvalidRecordError(
+                f".mat line {game.line}: game {index + 1} starts at {game.score[0]}-{game.score[1]} "
+                f"but the games before it give {match.score[0]}-{match.score[1]}"
+            )
+        match = _replay_game(match, index, game.events)
+    if tags.resigned_by is not None:
+        try:
+            match = match.resign_match(tags.resigned_by)
+        except BackgammonError as exc:
+            raise InvalidRecordError(f".mat: Resigned tag: {exc}") from None
+    return match
+
+
+def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
+    number = index + 1
+    first_move = True
+    last_action = max((i for i, e in enumerate(events) if e.kind != "wins"), default=-1)
+    for position, ev in enumerate(events):
+        where = f".mat line {ev.line} (game {number})"
+        game = match.game
+        try:
+            if ev.kind == "move":
+                assert ev.dice is not None
+                d1, d2 = ev.dice
+                if first_move and game.phase == "opening":
+                    if Roll.of(ev.dice).is_double:
+                        raise InvalidRecordError(f"{where}: the opening roll cannot be a double ({d1}{d2})")
+                    high, low = max(d1, d2), min(d1, d2)
+                    match = match.opening_with(high, low) if ev.player == 0 else match.opening_with(low, high)
+                else:
+                    if game.turn != ev.player:
+                        raise InvalidRecordError(
+                            f"{where}: player {ev.player} rolls but it is player {game.turn}'s turn"
+                        )
+                    match = match.roll_with((d1, d2))
+                first_move = False
+                if match.game.turn_in_progress is not None and match.game.turn_in_progress.legal_play_count == 0:
+                    if ev.text:
+                        raise InvalidRecordError(
+                            f"{where}: {d1}{d2} cannot be played, but the file plays {quote(ev.text)}"
+                        )
+                    # The turn passes, unless the roll ends the record: the roller then resigned
+                    # (the other player wins) or has not yet confirmed that nothing can be played.
+                    after = events[position + 1] if position + 1 < len(events) else None
+                    if position < last_action or (after is not None and after.player == ev.player):
+                        match = match.pass_turn()
+                elif ev.text:
+                    match = match.play(ev.text)
+                elif position < last_action:
+                    raise InvalidRecordError(f"{where}: {d1}{d2} has legal plays but none is written")
+            elif ev.kind == "double":
+                if game.phase in ("roll", "move") and game.turn != ev.player:
+                    raise InvalidRecordError(
+                        f"{where}: 'Doubles' is written in player {ev.player}'s column, "
+                        f"but it is player {game.turn}'s turn"
+                    )
+                if match.crawford and game.phase == "roll":
+                    refused = InvalidRecordError(f"{where}: a double in the Crawford game, where there is no cube")
+                    raise _CrawfordDouble(index, refused)
+                match = match.double(by=ev.player)
+                if ev.value and ev.value != match.game.cube * 2:
+                    raise InvalidRecordError(f"{where}: doubles to {ev.value}, but the cube is at {match.game.cube}")
+            elif ev.kind in ("take", "drop"):
+                if game.phase == "double" and game.player_to_act != ev.player:
+                    word = "Takes" if ev.kind == "take" else "Drops"
+                    raise InvalidRecordError(
+                        f"{where}: '{word}' is written in player {ev.player}'s column, "
+                        f"but player {game.player_to_act} answers the double"
+                    )
+                match = match.take(by=ev.player) if ev.kind == "take" else match.drop(by=ev.player)
+            elif ev.kind == "wins":
+                match = _finish(match, ev, where)
+        except (InvalidRecordError, _CrawfordDouble):
+            raise
+        except BackgammonError as exc:
+            raise InvalidRecordError(f"{where}: {exc}") from None
+    return match
+
+
+def _finish(match: Match, ev: Event, where: str) -> Match:
+    game = match.game
+    winner = ev.player
+    if game.is_over:
+        assert game.result is not None
+        if game.result.winner != winner or game.result.points != ev.value:
+            raise InvalidRecordError(
+                f"{where}: the file says player {winner} wins {ev.value}, "
+                f"the replay gives player {game.result.winner} {game.result.points}"
+            )
+        return match
+    # no natural end: the loser resigned
+    loser = 1 - winner
+    cube = game.cube
+    if ev.value % cube or not 1 <= ev.value // cube <= 3:
+        raise InvalidRecordError(f"{where}: {ev.value} points cannot be a resignation with the cube at {cube}")
+    level = ev.value // cube
+    if game.phase == "move" and game.turn != loser:
+        # the winner rolled: a resignation is offered by the player on turn only
+        raise InvalidRecordError(f"{where}: player {loser} resigns during player {game.turn}'s move")
+    if game.turn != loser:
+        raise InvalidRecordError(f"{where}: player {loser} cannot resign on player {game.turn}'s turn")
+    match = match.resign(level)
+    if match.game.phase == "resign":
+        match = match.accept()
+    return match
