@@ -32,11 +32,11 @@ from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
 from app.page import animation
-from app.page.browser import BrowserStorage, crypto_bytes, set_url_param, url_param
+from app.page.browser import BrowserStorage, set_url_param, url_param
 from app.page.computer import bot_available, computer_decision, load_bot, opponent_from_json, opponent_to_json
 from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
 from app.page.dialogs import Dialogs
-from app.page.dice import ByteDice, parse_seed, seeded_dice
+from app.page.dice_source import page_dice
 from app.page.drag import BoardPointer
 from app.page.keys import BoardKeys, on_shortcut
 from app.page.movelog import MoveLog
@@ -55,8 +55,7 @@ class App:
     def __init__(self) -> None:
         self.storage = BrowserStorage()
         self.store = MatchStore(self.storage)
-        seed = parse_seed(url_param("seed"))
-        self.rng: Callable[[], int] = seeded_dice(seed) if seed is not None else ByteDice(crypto_bytes)
+        self.rng: Callable[[], int] = page_dice()
         self.url_lang = url_param("lang")
         self.lang = choose_lang(self.url_lang, self._get(LANG_KEY), list(window.navigator.languages or []))
         self.options = Options.from_json(self._get(OPTIONS_KEY))
