@@ -211,7 +211,7 @@ EN: dict[str, str] = {
     "dice.expected": "Expected",
     "dice.doubles": "Doubles: {seen} of {count}, fair dice give {expected} (1 in 6).",
     "dice.test": "Chi-square test: {chi2} ({df} degrees of freedom), p = {p}.",
-    "dice.test_few": "Too few rolls for a test.",
+    "dice.test_few": "The test needs at least {needed} rolls ({count} so far).",
     "dice.test_hint": "p is the chance that fair dice stray this far or farther; only a p below 0.01 "
     "would be unusual.",
     # -- the page's own words (dialogs, options, move list, recovery) ----------------------

@@ -202,7 +202,7 @@ FR: dict[str, str] = {
     "dice.expected": "Attendus",
     "dice.doubles": "Doubles : {seen} sur {count}, des dés honnêtes en donnent {expected} (1 sur 6).",
     "dice.test": "Test du khi-deux : {chi2} ({df} degrés de liberté), p = {p}.",
-    "dice.test_few": "Trop peu de lancers pour un test.",
+    "dice.test_few": "Le test demande au moins {needed} lancers ({count} pour l’instant).",
     "dice.test_hint": "p est la probabilité que des dés honnêtes s’écartent autant ou plus ; seul un p "
     "inférieur à 0,01 serait inhabituel.",
     # -- the page's own words (dialogs, options, move list, recovery) ----------------------
