@@ -88,6 +88,14 @@ class App:
         except Exception:
             return None
 
+    def recall(self, key: str) -> str | None:
+        """A stored value (``None`` when absent or storage fails)."""
+        return self._get(key)
+
+    def remember(self, key: str, value: str) -> None:
+        """Store a value (a failure becomes the notice)."""
+        self._set(key, value)
+
     def _set(self, key: str, value: str) -> None:
         try:
             self.storage.set(key, value)

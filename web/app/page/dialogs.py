@@ -11,8 +11,9 @@ from pyscript import document
 
 from app.board.view import BoardView
 from app.dom import bind, el, ignore_event, js_object
-from app.page.computer import bot_available, load_bot
+from app.page.computer import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
 from app.page.controls import read_match_length, resign_levels
+from app.page.storage import NEW_MATCH_KEY
 from app.text import t
 from core.match import Match
 
@@ -41,6 +42,10 @@ class DialogHost(Protocol):
     def act(self, change: Callable[[Match], Match]) -> bool: ...
 
     def start_match(self, match: Match, bot: Any, level: str, *, lang: str) -> None: ...
+
+    def recall(self, key: str) -> str | None: ...
+
+    def remember(self, key: str, value: str) -> None: ...
 
 
 class Dialogs:
@@ -90,7 +95,9 @@ class Dialogs:
         el("nm-length").value = str(match.length)
         el("nm-crawford").checked = match.crawford_rule
         el("nm-lang").value = self.host.lang
-        el("nm-opponent").value = "bot" if self.host.bot_player is not None else "human"
+        opponent, level = dialog_choice_from_json(self.host.recall(NEW_MATCH_KEY), bot_ok=bot_available())
+        el("nm-opponent").value = opponent
+        el("nm-level").value = level
         self.sync_bot_option()
         self.sync_opponent_fields()
         dialog = el("new-match-dialog")
@@ -111,8 +118,9 @@ class Dialogs:
             str(el("nm-name0").value).strip() or NAME_DEFAULTS[0],
             str(el("nm-name1").value).strip() or NAME_DEFAULTS[1],
         )
-        bot, level = None, str(el("nm-level").value)
-        if str(el("nm-opponent").value) == "bot":
+        bot, level, opponent = None, str(el("nm-level").value), str(el("nm-opponent").value)
+        self.host.remember(NEW_MATCH_KEY, dialog_choice_to_json(opponent, level))
+        if opponent == "bot":
             try:
                 bot = load_bot(level)  # imported now, not at start-up
             except Exception as exc:
