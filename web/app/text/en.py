@@ -297,4 +297,16 @@ EN: dict[str, str] = {
     "embed.error.title": "This diagram cannot be shown",
     "embed.error.internal": "internal error ({kind}); please report it with the address of this page",
     "embed.or": " or ",
+    # -- dialogs, notices, game-over card, money options (#17 items 10, 13, 14, 17) -------------
+    "notice.error": "Error:",
+    "notice.info": "Note:",
+    "over.close": "Close the result to see the board",
+    "over.show": "Show the result",
+    "dialog.jacoby": "Jacoby rule: gammons count only once the cube is turned",
+    "dialog.money_hint": "Money game only. Beavers are not offered.",
+    "resign.match": "Resign the match",
+    "resign.match_money": "Resign the session",
+    "resign.match_yes": "Yes, resign",
+    "resign.match_confirm": "{other} wins the match. Resign the whole match?",
+    "resign.match_confirm_money": "The money session ends here, {other} winning it. Resign the session?",
 }

@@ -290,4 +290,16 @@ FR: dict[str, str] = {
     "embed.error.title": "Ce diagramme ne peut pas être affiché",
     "embed.error.internal": "erreur interne ({kind}) ; merci de la signaler avec l’adresse de cette page",
     "embed.or": " ou ",
+    # -- dialogs, notices, game-over card, money options (#17 items 10, 13, 14, 17) -------------
+    "notice.error": "Erreur :",
+    "notice.info": "Remarque :",
+    "over.close": "Fermer le résultat pour voir le plateau",
+    "over.show": "Voir le résultat",
+    "dialog.jacoby": "Règle Jacoby : les gammons ne comptent qu’une fois le videau tourné",
+    "dialog.money_hint": "Partie d’argent seulement. Les beavers ne sont pas proposés.",
+    "resign.match": "Abandonner le match",
+    "resign.match_money": "Abandonner la session",
+    "resign.match_yes": "Oui, abandonner",
+    "resign.match_confirm": "{other} gagne le match. Abandonner tout le match ?",
+    "resign.match_confirm_money": "La session d’argent s’arrête ici, gagnée par {other}. Abandonner la session ?",
 }
