@@ -129,14 +129,14 @@ class App:
             self.say(t(self.lang, "ui.storage_failed", error=str(exc)))
             return
         if outcome == "conflict":
-            self.reload_from_storage(t(self.lang, "ui.conflict"))
+            self.reload_from_storage(t(self.lang, "ui.conflict"), "error")  # an action was lost
 
-    def reload_from_storage(self, note: str) -> None:
+    def reload_from_storage(self, note: str, kind: str = "info") -> None:
         result = self.store.load()
         if result.status == "ok" and result.match is not None:
             self.match = result.match
             self.selected = None
-            self.say(note, "info")
+            self.say(note, kind)
             self._after_load()
             self.schedule_bot()
         elif result.status == "broken":
