@@ -26,6 +26,10 @@
 #   pyodide/          Pyodide's runtime files from the npm package
 #   sw.js             generated last by tools/gen_sw.py: precaches every other file
 #
+# The e2e tests serve dist-test/, a copy of dist/ made by tools/make_test_build.py at the start
+# of each e2e session, with tests/test_build/ laid over it: there ?seed=N gives seeded dice.
+# dist/ itself has no such hook (a URL cannot choose its dice).
+#
 # Environment: PYTHON (default python3). Nothing is fetched from a CDN: the runtime comes from
 # the npm registry (package-lock.json), the test tools from PyPI, Chromium and gnubg from apt.
 set -euo pipefail

@@ -13,6 +13,9 @@ from functools import cache
 from pathlib import Path
 
 APP = Path(__file__).resolve().parent / "web" / "app"
+TEST_BUILD = Path(__file__).resolve().parent / "tests" / "test_build"
+"""Files laid over a copy of dist/ for the e2e tests (tools/make_test_build.py): modules of the
+package ``app`` living outside web/app, so not importable here; tests/web imports the pure one."""
 PYODIDE_ONLY = frozenset({"js", "pyscript", "pyodide"})
 
 
@@ -58,6 +61,8 @@ def needs_pyodide(path: Path) -> bool:
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
     path = collection_path.resolve()
+    if path == TEST_BUILD or path.is_relative_to(TEST_BUILD):
+        return True
     if path.suffix == ".py" and path.is_relative_to(APP) and needs_pyodide(path):
         return True
     return None

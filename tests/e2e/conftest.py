@@ -2,8 +2,11 @@
 
 Every test in tests/e2e is marked ``e2e``. What a test gets:
 
-- ``app_url``: the root URL (``http://localhost:PORT/``) of dist/ served by tools/serve.py
-  for the session, with netlify.toml's headers (its Content-Security-Policy included).
+- ``app_url``: the root URL (``http://localhost:PORT/``) of the tests' build, dist-test/,
+  served by tools/serve.py for the session, with netlify.toml's headers (its
+  Content-Security-Policy included). dist-test/ is made at the session's start from dist/
+  by tools/make_test_build.py: the same site, but ``?seed=N`` gives seeded dice there.
+- ``production_url``: dist/ itself, as ``./build.sh build`` ships it (no test hook).
 - ``page``: a fresh context and page (pytest-playwright's, with ``base_url`` = ``app_url``,
   so ``page.goto("./")`` opens the app). Requests to any host but localhost are aborted and
   recorded; console errors and page errors are recorded too. At teardown the test fails if
@@ -22,6 +25,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,8 +35,11 @@ import pytest
 from e2e_helpers import OFFLINE_PROBE, PageErrors
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 
+from tools.make_test_build import make_test_build
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
+DIST_TEST = ROOT / "dist-test"
 CHROMIUM = os.environ.get("VIDEAU_CHROMIUM", "/usr/bin/chromium")
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
 
@@ -43,13 +50,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-@pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    """Serve dist/ on a free localhost port for the whole session."""
-    if not (DIST / "index.html").is_file() or not (DIST / "sw.js").is_file():
-        pytest.fail("dist/ is not built: run ./build.sh build (./build.sh test does)")
+@contextmanager
+def _serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on a free localhost port; yields the root URL."""
     server = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet"],
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet", "--dir", str(directory)],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -66,6 +71,28 @@ def app_url() -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def _require_dist() -> None:
+    if not (DIST / "index.html").is_file() or not (DIST / "sw.js").is_file():
+        pytest.fail("dist/ is not built: run ./build.sh build (./build.sh test does)")
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """Serve the tests' build (dist-test/, made now from dist/: ``?seed=N`` works there) for the session."""
+    _require_dist()
+    make_test_build(DIST, DIST_TEST)
+    with _serve(DIST_TEST) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def production_url() -> Iterator[str]:
+    """Serve dist/ itself, what ``./build.sh build`` ships (no test hook), for the session."""
+    _require_dist()
+    with _serve(DIST) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -103,6 +103,7 @@ def test_two_tabs_on_one_match_never_overwrite_each_other(page: Page, context: B
     assert board_state(other) == board_state(page)
     assert dice_state(other) == dice_state(page)
     expect(other.locator("#notice")).to_contain_text("another tab")
+    expect(other.locator("#notice")).to_have_attribute("data-kind", "info")  # a note, not an error
 
     # A tab that missed a change (here: written behind its back) does not overwrite it.
     theirs = to_json(Match.new(7, names=("Carl", "Dee")))
@@ -116,6 +117,7 @@ def test_two_tabs_on_one_match_never_overwrite_each_other(page: Page, context: B
     play_step(page, turn_state(page))
     assert _storage(page, "videau.match") == theirs
     expect(page.locator("#notice")).to_contain_text("not saved")
+    expect(page.locator("#notice")).to_have_attribute("data-kind", "error")  # an action was lost
     wait_phase(page, "opening")
     expect(page.locator("#board .caption[data-player='0']")).to_contain_text("Carl")
     other.close()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.board import render
-from app.records.dice_record import Throw, chi_square_p, dice_stats, match_throws
+from app.records.dice_record import Throw, chi_square_p, cochran_ok, dice_html, dice_stats, match_throws, throws_needed
 from app.records.formats import (
     IdTextError,
     RecordFileError,
@@ -421,25 +421,61 @@ def test_dice_of_the_gnubg_match(gnubg_match: Match) -> None:
 
 
 def test_dice_statistics_by_hand() -> None:
-    throws = [Throw((1, 1), 0, 0)] * 6 + [Throw((6, 5), None, 0), Throw((5, 6), 1, 0)]
+    throws = ([Throw((1, 1), 0, 0)] * 6 + [Throw((6, 5), None, 0), Throw((5, 6), 1, 0)]) * 2
     stats = dice_stats(throws)
-    assert stats.roll(1, 1).seen == 6
-    assert stats.roll(5, 6).seen == 2
-    assert stats.roll(1, 1).expected == pytest.approx(8 / 36)
-    assert stats.face(1).seen == 12
-    assert stats.face(6).seen == 2
+    assert stats.roll(1, 1).seen == 12
+    assert stats.roll(5, 6).seen == 4
+    assert stats.roll(1, 1).expected == pytest.approx(16 / 36)
+    assert stats.face(1).seen == 24
+    assert stats.face(6).seen == 4
     assert stats.face(2).seen == 0
-    assert stats.doubles == 6
-    assert stats.doubles_expected == pytest.approx(8 / 6)
-    expected_faces = 16 / 6
+    assert stats.doubles == 12
+    assert stats.doubles_expected == pytest.approx(16 / 6)
+    expected_faces = 32 / 6
     assert stats.faces_chi2 == pytest.approx(
-        sum((seen - expected_faces) ** 2 / expected_faces for seen in (12, 0, 0, 0, 2, 2))
+        sum((seen - expected_faces) ** 2 / expected_faces for seen in (24, 0, 0, 0, 4, 4))
     )
     assert stats.faces_p is not None
     assert stats.faces_p < 1e-4
-    assert dice_stats(throws[:4]).rolls_p is None  # too few to test
+    assert stats.rolls_p is None  # 16 throws: each roll expected less than once
     assert dice_stats([]).count == 0
     assert dice_stats([]).rolls_chi2 == 0
+
+
+def _fair_throws(count: int) -> list[Throw]:
+    """``count`` throws cycling through the 36 ordered rolls."""
+    return [Throw((1 + i % 6, 1 + i // 6 % 6), 0, 0) for i in range(count)]
+
+
+@pytest.mark.parametrize(("count", "rolls_tested", "faces_tested"), [
+    (14, False, False), (15, False, True), (179, False, True), (180, True, True),
+])
+def test_a_test_is_given_only_once_cochran_s_rule_holds(count: int, rolls_tested: bool, faces_tested: bool) -> None:
+    """Cochran: every expected count >= 1, at most 20% below 5. 21 rolls: 180 throws (each
+    double expected 5 times; from 90 to 179 the 6 doubles, 29% of the cells, are below 5);
+    six numbers: 15 throws (30 dice, 5 of each)."""
+    stats = dice_stats(_fair_throws(count))
+    assert (stats.rolls_p is not None) is rolls_tested
+    assert (stats.faces_p is not None) is faces_tested
+    assert (stats.rolls_needed, stats.faces_needed) == (180, 15)
+    html = dice_html(stats, "en")
+    assert (f"The test needs at least 180 rolls ({count} so far)." in html) is not rolls_tested
+    assert (f"The test needs at least 15 rolls ({count} so far)." in html) is not faces_tested
+    assert html.count("Chi-square test:") == rolls_tested + faces_tested
+    french = dice_html(stats, "fr")
+    assert (f"Le test demande au moins 180 lancers ({count} pour l’instant)." in french) is not rolls_tested
+    assert (f"Le test demande au moins 15 lancers ({count} pour l’instant)." in french) is not faces_tested
+
+
+def test_cochran_rule_at_its_edges() -> None:
+    assert cochran_ok([1.0] + [5.0] * 4)  # one of five (20%) below 5, none below 1
+    assert not cochran_ok([1.0] * 2 + [5.0] * 4)  # two of six (33%)
+    assert not cochran_ok([0.999] + [100.0] * 20)  # one below 1
+    assert cochran_ok([5.0] * 21)
+    assert not cochran_ok([])
+    assert throws_needed([r / 36 for r in [1] * 6 + [2] * 15]) == 180
+    assert throws_needed([1 / 3] * 6) == 15
+    assert throws_needed([0.5, 0.5]) == 10
 
 
 @pytest.mark.parametrize(

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import json
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from app.page import computer as bot_turns
 from app.page.controls import controls_for, follow_up, neighbour, page_phase
-from app.page.dice import ByteDice, die_from_byte, parse_seed, seeded_dice
+from app.page.dice import ByteDice, die_from_byte
 from app.page.movelog import MoveLog
 from app.page.storage import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
 from core.game import Setup
@@ -40,14 +44,60 @@ def test_byte_dice_give_up_on_a_broken_source() -> None:
         ByteDice(lambda n: b"")()
 
 
+def _seeded_module() -> Any:
+    """tests/test_build/app/page/seeded.py, the e2e build's seeded dice (not in web/app)."""
+    path = Path(__file__).resolve().parents[1] / "test_build" / "app" / "page" / "seeded.py"
+    spec = importlib.util.spec_from_file_location("videau_test_build_seeded", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_seeded_dice_repeat_and_stay_in_range() -> None:
-    a, b = seeded_dice(11), seeded_dice(11)
+    seeded = _seeded_module()
+    a, b = seeded.seeded_dice(11), seeded.seeded_dice(11)
     rolls = [a() for _ in range(600)]
     assert rolls == [b() for _ in range(600)]
     assert set(rolls) == {1, 2, 3, 4, 5, 6}
-    assert parse_seed(" 12 ") == 12
-    assert parse_seed("-3") == -3
-    assert parse_seed("1e3") is None
+    assert seeded.parse_seed(" 12 ") == 12
+    assert seeded.parse_seed("-3") == -3
+    assert seeded.parse_seed("1e3") is None
+
+
+@pytest.mark.parametrize("text", ["²", "1²", "-²", "٣", "１", "-", "--1", "+1", "9" * 21])
+def test_a_seed_that_is_not_a_plain_ascii_number_is_ignored(text: str) -> None:
+    """``?seed=²`` once stopped the page: ``"²".isdigit()`` is true but ``int("²")`` raises."""
+    assert _seeded_module().parse_seed(text) is None
+
+
+def _code_words(source: str) -> set[str]:
+    """Every name, attribute, import and string constant of a module's code (not its docstrings)."""
+    words: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            words.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            words.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            words.update(alias.name for alias in node.names)
+            words.add(getattr(node, "module", None) or "")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 40:
+            words.add(node.value)
+    return words
+
+
+def test_the_production_page_has_no_seeded_dice() -> None:
+    """No module of web/app (what ./build.sh build ships) reads a seed or makes seeded dice."""
+    app = Path(__file__).resolve().parents[2] / "web" / "app"
+    for module in app.rglob("*.py"):
+        words = _code_words(module.read_text(encoding="utf-8"))
+        assert not {w for w in words if "seed" in w.lower()}, module
+        assert "random" not in words, module
+    overlay = _code_words((app.parents[1] / "tests" / "test_build" / "app" / "page" / "dice_source.py").read_text())
+    assert {"parse_seed", "seed"} <= overlay  # the check would see the test build's reader
 
 
 # -- saving ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Any
 
 from app.board.places import OFF, Place, display_number, parse_place, to_mover
 from app.embed.fragment import EmbedConfig, parse_fragment
-from app.text import detect_lang, reason_text, t
+from app.text import detect_lang, reason_text, sentence, t
 from core import reasons
 from core.errors import IllegalPlayError
 from core.moves import Play
@@ -27,15 +27,6 @@ from core.turn import Turn, steps_to_play_steps
 
 Event = dict[str, Any]
 """An event for the host page: ``{"event": name, ...details}``."""
-
-
-def sentence(words: str) -> str:
-    """A reason text as a sentence: capital first letter, final full stop."""
-    words = words.strip()
-    if not words:
-        return words
-    words = words[0].upper() + words[1:]
-    return words if words.endswith((".", "!", "?")) else words + "."
 
 
 def dice_text(dice: Sequence[int]) -> str:

@@ -32,15 +32,23 @@ from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
 from app.page import animation
-from app.page.browser import BrowserStorage, crypto_bytes, set_url_param, url_param
+from app.page.browser import BrowserStorage, set_url_param, url_param
 from app.page.computer import bot_available, computer_decision, load_bot, opponent_from_json, opponent_to_json
 from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
 from app.page.dialogs import Dialogs
-from app.page.dice import ByteDice, parse_seed, seeded_dice
+from app.page.dice_source import page_dice
 from app.page.drag import BoardPointer
 from app.page.keys import BoardKeys, on_shortcut
 from app.page.movelog import MoveLog
-from app.page.screen import draw_controls, draw_moves, draw_over, opening_note, status_line, translate_page
+from app.page.screen import (
+    draw_controls,
+    draw_moves,
+    draw_notice,
+    draw_over,
+    opening_note,
+    status_line,
+    translate_page,
+)
 from app.page.storage import LANG_KEY, MATCH_KEY, OPPONENT_KEY, OPTIONS_KEY, REV_KEY, MatchStore, Options, choose_lang
 from app.text import t
 from core.errors import IllegalActionError
@@ -55,8 +63,7 @@ class App:
     def __init__(self) -> None:
         self.storage = BrowserStorage()
         self.store = MatchStore(self.storage)
-        seed = parse_seed(url_param("seed"))
-        self.rng: Callable[[], int] = seeded_dice(seed) if seed is not None else ByteDice(crypto_bytes)
+        self.rng: Callable[[], int] = page_dice()
         self.url_lang = url_param("lang")
         self.lang = choose_lang(self.url_lang, self._get(LANG_KEY), list(window.navigator.languages or []))
         self.options = Options.from_json(self._get(OPTIONS_KEY))
@@ -64,6 +71,8 @@ class App:
         self.selected: Place | None = None
         self.view: BoardView | None = None
         self.notice = ""
+        self.notice_kind = "error"  # "error" (refused, failed) or "info" (a harmless note)
+        self.over_closed_at: int | None = None  # the game (count of games) whose end card was closed
         self.log = MoveLog()
         self.bot: Any = None
         self.bot_player: int | None = None
@@ -89,28 +98,45 @@ class App:
         except Exception:
             return None
 
+    def say(self, text: str, kind: str = "error") -> None:
+        """Set the notice shown above the buttons: ``"error"`` (refused, failed) or ``"info"``."""
+        self.notice, self.notice_kind = text, kind
+
+    def show_notice(self, text: str, kind: str = "error") -> None:
+        """:meth:`say`, and draw it now (outside a redraw)."""
+        self.say(text, kind)
+        draw_notice(self.notice, self.notice_kind, self.lang)
+
+    def recall(self, key: str) -> str | None:
+        """A stored value (``None`` when absent or storage fails)."""
+        return self._get(key)
+
+    def remember(self, key: str, value: str) -> None:
+        """Store a value (a failure becomes the notice)."""
+        self._set(key, value)
+
     def _set(self, key: str, value: str) -> None:
         try:
             self.storage.set(key, value)
         except Exception as exc:
-            self.notice = t(self.lang, "ui.storage_failed", error=str(exc))
+            self.say(t(self.lang, "ui.storage_failed", error=str(exc)))
 
     def save(self) -> None:
         """Save the match unless another tab changed it meanwhile (then show theirs)."""
         try:
             outcome = self.store.save(self.match)
         except Exception as exc:
-            self.notice = t(self.lang, "ui.storage_failed", error=str(exc))
+            self.say(t(self.lang, "ui.storage_failed", error=str(exc)))
             return
         if outcome == "conflict":
-            self.reload_from_storage(t(self.lang, "ui.conflict"))
+            self.reload_from_storage(t(self.lang, "ui.conflict"), "error")  # an action was lost
 
-    def reload_from_storage(self, note: str) -> None:
+    def reload_from_storage(self, note: str, kind: str = "info") -> None:
         result = self.store.load()
         if result.status == "ok" and result.match is not None:
             self.match = result.match
             self.selected = None
-            self.notice = note
+            self.say(note, kind)
             self._after_load()
             self.schedule_bot()
         elif result.status == "broken":
@@ -133,7 +159,7 @@ class App:
         self.apply_language()
         self.wire()
         if not self.storage.available:
-            self.notice = t(self.lang, "ui.storage_failed", error="localStorage")
+            self.say(t(self.lang, "ui.storage_failed", error="localStorage"))
         result = self.store.load()
         first_visit = False
         if result.status == "ok" and result.match is not None:
@@ -161,7 +187,7 @@ class App:
             try:
                 self.bot, self.bot_player = load_bot(level), player
             except Exception as exc:
-                self.notice = t(self.lang, "ui.bot_failed", error=str(exc))
+                self.say(t(self.lang, "ui.bot_failed", error=str(exc)))
 
     # -- wiring ------------------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
@@ -193,6 +219,11 @@ class App:
             on(el(f"btn-{name}"), "click", ignore_event(action))
         on(el("btn-next"), "click", ignore_event(lambda: self.act(lambda m: m.next_game(self.rng))))
         on(el("btn-over-new"), "click", ignore_event(self.dialogs.open_new_match))
+        on(el("btn-bar-next"), "click", ignore_event(lambda: self.act(lambda m: m.next_game(self.rng))))
+        on(el("btn-bar-new"), "click", ignore_event(self.dialogs.open_new_match))
+        on(el("btn-over-close"), "click", ignore_event(lambda: self.close_over(True)))
+        on(el("btn-over-show"), "click", ignore_event(lambda: self.close_over(False)))
+        on(document, "keydown", self.on_over_key)
         on(el("btn-new"), "click", ignore_event(self.dialogs.open_new_match))
         on(el("btn-flip"), "click", ignore_event(self.flip))
         on(el("btn-lang"), "click", ignore_event(lambda: self.set_language("fr" if self.lang == "en" else "en")))
@@ -258,9 +289,9 @@ class App:
         phase = page_phase(self.match)
         document.body.dataset.phase = phase
         el("status").textContent = status
-        el("notice").textContent = self.notice
+        draw_notice(self.notice, self.notice_kind, self.lang)
         draw_controls(controls_for(self.match, waiting=waiting))
-        draw_over(self.match, view, phase, self.lang)
+        draw_over(self.match, view, phase, self.lang, closed=self.over_closed_at == len(self.match.games))
         draw_moves(self.match, self.log, view, self.lang)
         el("opt-auto-confirm").checked = self.options.auto_confirm
         el("opt-auto-forced").checked = self.options.auto_forced
@@ -282,13 +313,13 @@ class App:
         try:
             match = change(self.match)
         except IllegalActionError as exc:
-            self.notice = describe_refusal(self.lang, exc.reason)
+            self.say(describe_refusal(self.lang, exc.reason))
             self.selected = None
             self.redraw()
             return False
         self.match = self.follow_up(match)
         self.selected = None
-        self.notice = opening_note(match, self.lang) if rolled else ""
+        self.say(opening_note(match, self.lang) if rolled else "", "info")
         self.save()
         self.redraw(moves, rolled=rolled)
         self.schedule_bot()
@@ -332,6 +363,20 @@ class App:
                 self.save()
         self.redraw()
 
+    def close_over(self, closed: bool) -> None:
+        """Close the end-of-game card to look at the final position, or open it again."""
+        self.over_closed_at = len(self.match.games) if closed else None
+        self.redraw()
+        el("btn-over-show" if closed else "btn-over-close").focus()
+
+    def on_over_key(self, event: Any) -> None:
+        """Escape closes the end-of-game card (unless a dialog is open: Escape is the dialog's)."""
+        if str(event.key) != "Escape" or event.defaultPrevented or el("over").hidden:
+            return
+        if js_value(document.querySelector("dialog[open]")) is None:
+            event.preventDefault()
+            self.close_over(True)
+
     # -- the board: a place chosen by click, key or drop ----------------------------------------------
     def choose(self, place: Place) -> None:
         """A click, or Enter, on a place: select a checker, move it, or say why not."""
@@ -373,7 +418,7 @@ class App:
             reason = turn.why_not(to_mover(place, mover), None)
         else:
             reason = ""
-        self.notice = describe_refusal(self.lang, reason, place, viewer=self.viewer()) if reason else ""
+        self.say(describe_refusal(self.lang, reason, place, viewer=self.viewer()) if reason else "")
         self.redraw()
 
     # -- a new match ------------------------------------------------------------------------------
@@ -383,8 +428,9 @@ class App:
         self._set(OPPONENT_KEY, opponent_to_json(self.bot_player, level))
         self.generation += 1
         self.match = match
+        self.over_closed_at = None
         self.selected = None
-        self.notice = note
+        self.say(note, "info")
         self.log = MoveLog()
         if self.store.held:
             self.store.start_fresh()

@@ -35,6 +35,9 @@ from core.moves import Play
 LEVELS = ("beginner", "intermediate", "expert", "strongest")
 """The levels the page offers ("strongest" looks one roll ahead: slower, so it is thought in slices)."""
 
+DEFAULT_LEVEL = "intermediate"
+"""The level a newcomer's first match against the computer is played at."""
+
 DecisionKind = Literal["roll", "double", "take", "drop", "accept", "decline", "play", "pass", "wait"]
 
 
@@ -128,7 +131,44 @@ def opponent_from_json(text: str | None) -> tuple[int | None, str]:
     level = data.get("level")
     return (
         player if player in (0, 1) and not isinstance(player, bool) else None,
-        level if level in LEVELS else "intermediate",
+        level if level in LEVELS else DEFAULT_LEVEL,
+    )
+
+
+def dialog_choice_to_json(opponent: str, level: str) -> str:
+    """What ``videau.new_match`` holds: the new-match dialog's last opponent and level.
+
+    >>> dialog_choice_from_json(dialog_choice_to_json("human", "expert"), bot_ok=True)
+    ('human', 'expert')
+    """
+    return json.dumps({"opponent": opponent, "level": level}, separators=(",", ":"))
+
+
+def dialog_choice_from_json(text: str | None, *, bot_ok: bool) -> tuple[str, str]:
+    """The opponent (``"bot"``/``"human"``) and level the new-match dialog starts with.
+
+    Never chosen (a first visit) or unreadable: the computer at :data:`DEFAULT_LEVEL` -- a
+    newcomer most often wants to play the computer -- unless the bot is missing (``bot_ok``
+    false); else the last choice.
+
+    >>> dialog_choice_from_json(None, bot_ok=True), dialog_choice_from_json("[1]", bot_ok=False)
+    (('bot', 'intermediate'), ('human', 'intermediate'))
+    >>> dialog_choice_from_json('{"opponent": "bot", "level": "strongest"}', bot_ok=True)
+    ('bot', 'strongest')
+    """
+    try:
+        data = json.loads(text) if text else {}
+    except ValueError:
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    opponent = data.get("opponent")
+    if opponent not in ("bot", "human"):
+        opponent = "bot"
+    level = data.get("level")
+    return (
+        opponent if bot_ok else "human",
+        level if level in LEVELS else DEFAULT_LEVEL,
     )
 
 

@@ -11,8 +11,9 @@ from pyscript import document
 
 from app.board.view import BoardView
 from app.dom import bind, el, ignore_event, js_object
-from app.page.computer import bot_available, load_bot
+from app.page.computer import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
 from app.page.controls import read_match_length
+from app.page.storage import NEW_MATCH_KEY
 from app.text import t
 from core.match import Match
 
@@ -34,13 +35,17 @@ class DialogHost(Protocol):
     @property
     def bot_player(self) -> int | None: ...
 
-    notice: str
+    def show_notice(self, text: str, kind: str = "error") -> None: ...
 
     def waiting(self) -> bool: ...
 
     def act(self, change: Callable[[Match], Match]) -> bool: ...
 
     def start_match(self, match: Match, bot: Any, level: str, *, lang: str) -> None: ...
+
+    def recall(self, key: str) -> str | None: ...
+
+    def remember(self, key: str, value: str) -> None: ...
 
 
 class Dialogs:
@@ -60,6 +65,10 @@ class Dialogs:
         for level in (1, 2, 3):
             on(el(f"resign-{level}"), "click", ignore_event(bind(self.resign, level)))
         on(el("resign-cancel"), "click", ignore_event(lambda: el("resign-dialog").close()))
+        on(el("resign-match"), "click", ignore_event(self.ask_resign_match))
+        on(el("resign-match-yes"), "click", ignore_event(self.resign_match))
+        on(el("resign-match-no"), "click", ignore_event(lambda: self.show_match_confirm(False)))
+        on(el("nm-length"), "input", ignore_event(self.sync_opponent_fields))
 
     # -- a broken save ----------------------------------------------------------------------------
     def show_recovery(self, text: str, error: str) -> None:
@@ -81,6 +90,7 @@ class Dialogs:
 
     def sync_opponent_fields(self) -> None:
         el("nm-level-field").hidden = str(el("nm-opponent").value) != "bot"
+        el("nm-money-field").hidden = read_match_length(str(el("nm-length").value)) != 0
 
     def open_new_match(self) -> None:
         match = self.host.match
@@ -89,8 +99,11 @@ class Dialogs:
         el("nm-name1").value = names[1]
         el("nm-length").value = str(match.length)
         el("nm-crawford").checked = match.crawford_rule
+        el("nm-jacoby").checked = match.jacoby
         el("nm-lang").value = self.host.lang
-        el("nm-opponent").value = "bot" if self.host.bot_player is not None else "human"
+        opponent, level = dialog_choice_from_json(self.host.recall(NEW_MATCH_KEY), bot_ok=bot_available())
+        el("nm-opponent").value = opponent
+        el("nm-level").value = level
         self.sync_bot_option()
         self.sync_opponent_fields()
         dialog = el("new-match-dialog")
@@ -111,18 +124,19 @@ class Dialogs:
             str(el("nm-name0").value).strip() or NAME_DEFAULTS[0],
             str(el("nm-name1").value).strip() or NAME_DEFAULTS[1],
         )
-        bot, level = None, str(el("nm-level").value)
-        if str(el("nm-opponent").value) == "bot":
+        bot, level, opponent = None, str(el("nm-level").value), str(el("nm-opponent").value)
+        self.host.remember(NEW_MATCH_KEY, dialog_choice_to_json(opponent, level))
+        if opponent == "bot":
             try:
                 bot = load_bot(level)  # imported now, not at start-up
             except Exception as exc:
-                self.host.notice = t(self.host.lang, "ui.bot_failed", error=str(exc))
-                el("notice").textContent = self.host.notice
+                self.host.show_notice(t(self.host.lang, "ui.bot_failed", error=str(exc)))
                 return
             if names[1] == NAME_DEFAULTS[1]:
                 names = (names[0], t(str(el("nm-lang").value), "ui.opponent.bot"))
         lang = str(el("nm-lang").value)
-        match = Match.new(length, crawford_rule=bool(el("nm-crawford").checked), names=names)
+        jacoby = length == 0 and bool(el("nm-jacoby").checked)  # money play only
+        match = Match.new(length, crawford_rule=bool(el("nm-crawford").checked), jacoby=jacoby, names=names)
         el("new-match-dialog").close()
         self.host.start_match(match, bot, level, lang=lang)
         el("btn-roll").focus()
@@ -155,7 +169,29 @@ class Dialogs:
         el("resign-text").textContent = t(host.lang, "ui.resign_text", other=other)
         for level in (1, 2, 3):
             el(f"resign-{level}").disabled = level not in levels
+        el("resign-match").textContent = t(host.lang, "resign.match_money" if host.match.is_money else "resign.match")
+        self.show_match_confirm(False)
         el("resign-dialog").showModal()
+
+    def show_match_confirm(self, shown: bool) -> None:
+        """The resign dialog's confirmation before the whole match is given up."""
+        el("resign-match-confirm").hidden = not shown
+        el("resign-match").hidden = shown
+        el("resign-match-yes" if shown else "resign-match").focus()
+
+    def ask_resign_match(self) -> None:
+        host = self.host
+        assert host.view is not None
+        other = host.view.names[1 - (host.match.game.turn or 0)]
+        key = "resign.match_confirm_money" if host.match.is_money else "resign.match_confirm"
+        el("resign-match-text").textContent = t(host.lang, key, other=other)
+        self.show_match_confirm(True)
+
+    def resign_match(self) -> None:
+        """The player on turn gives up the whole match (the money session ends), once confirmed."""
+        el("resign-dialog").close()
+        player = self.host.match.game.turn or 0
+        self.host.act(lambda m: m.resign_match(player))
 
     def resign(self, level: int) -> None:
         el("resign-dialog").close()

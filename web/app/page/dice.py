@@ -1,10 +1,14 @@
-"""Dice for the page: unbiased dice from random bytes, or a seeded source for tests.
+"""Dice for the page: unbiased dice from random bytes.
 
 The core never draws random numbers (see :mod:`core.dice`): it calls an ``Rng``, a
 callable that returns one die 1..6. :class:`ByteDice` makes such a callable from any
 source of random bytes -- in the browser ``crypto.getRandomValues`` -- by rejection
 sampling: a byte of 252 or more is thrown away, so each face keeps exactly 42 of the
 252 byte values (a plain ``byte % 6`` would favour 1..4).
+
+The page takes its dice from :func:`app.page.dice_source.page_dice`, which reads nothing
+from the address: seeded dice exist only in the e2e tests' build (tools/make_test_build.py
+puts tests/test_build/app/page/ over the copy of dist/ that the tests serve).
 
 >>> dice = ByteDice(lambda n: bytes([0, 5, 251, 252, 255, 6]))
 >>> [dice() for _ in range(4)]
@@ -13,7 +17,6 @@ sampling: a byte of 252 or more is thrown away, so each face keeps exactly 42 of
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 LIMIT = 252
@@ -62,27 +65,3 @@ class ByteDice:
                 return die
         raise RuntimeError("the random source keeps returning bytes that cannot make a fair die")
 
-
-def seeded_dice(seed: int) -> Callable[[], int]:
-    """A reproducible ``Rng`` (the page's ``?seed=N`` test hook); never used without that hook.
-
-    >>> a, b = seeded_dice(3), seeded_dice(3)
-    >>> [a() for _ in range(6)] == [b() for _ in range(6)]
-    True
-    """
-    generator = random.Random(seed)
-    return lambda: generator.randint(1, 6)
-
-
-def parse_seed(text: str | None) -> int | None:
-    """The ``seed`` URL parameter as an int, or ``None`` when absent or not a number.
-
-    >>> parse_seed("42"), parse_seed(""), parse_seed("x"), parse_seed(None)
-    (42, None, None, None)
-    """
-    if text is None:
-        return None
-    text = text.strip()
-    if not text or not (text.isdigit() or (text[0] == "-" and text[1:].isdigit())):
-        return None
-    return int(text)

@@ -4,6 +4,8 @@ buttons, the end-of-game card and the move list.
 
 from __future__ import annotations
 
+from html import escape
+
 from pyscript import document
 
 from app.board.messages import game_result_message
@@ -11,7 +13,7 @@ from app.board.view import BoardView
 from app.dom import el
 from app.page.controls import BUTTONS, Controls
 from app.page.movelog import MoveLog, moves_html
-from app.text import t
+from app.text import sentence, t
 from core.match import Match
 
 
@@ -34,6 +36,31 @@ def translate_page(lang: str) -> None:
     el("nm-lang").value = lang
 
 
+NOTICE_ICONS = {"error": "⚠", "info": "ℹ"}
+"""Shown before the notice: an error and a harmless note differ by more than their colour."""
+
+
+def notice_html(text: str, kind: str, lang: str) -> str:
+    """The notice's content: icon, its kind for screen readers (``notice.error`` / ``notice.info``),
+    and the text as a sentence (capitalised here, the one place for every notice)."""
+    shown = sentence(text)
+    if not shown:
+        return ""
+    label = t(lang, f"notice.{kind}")
+    return (
+        f'<span class="notice__icon" aria-hidden="true">{NOTICE_ICONS.get(kind, "")}</span>'
+        f'<span class="visually-hidden">{escape(label)} </span><span class="notice__text">{escape(shown)}</span>'
+    )
+
+
+def draw_notice(text: str, kind: str, lang: str) -> None:
+    """The notice above the buttons; ``data-kind`` is ``error`` or ``info`` (empty: none)."""
+    node = el("notice")
+    html = notice_html(text, kind, lang)
+    node.innerHTML = html
+    node.dataset.kind = kind if html else ""
+
+
 def draw_controls(controls: Controls) -> None:
     """Show, enable and mark as next the game's buttons."""
     for name in BUTTONS:
@@ -46,25 +73,27 @@ def draw_controls(controls: Controls) -> None:
             button.classList.remove("is-next")
 
 
-def draw_over(match: Match, view: BoardView, phase: str, lang: str) -> None:
-    """The end-of-game card: shown once a game or the match is over."""
-    over = el("over")
+def draw_over(match: Match, view: BoardView, phase: str, lang: str, *, closed: bool = False) -> None:
+    """The end-of-game card, shown once a game or the match is over; ``closed``: the player closed
+    it to look at the board, and a bar under the board keeps its result and buttons."""
+    over, bar = el("over"), el("over-bar")
     if phase not in ("game-over", "match-over"):
-        over.hidden = True
+        over.hidden = bar.hidden = True
         return
     names = view.names
-    over.hidden = False
+    over.hidden, bar.hidden = closed, not closed
     match_over = phase == "match-over"
     el("over-title").textContent = t(lang, "ui.match_over" if match_over else "ui.game_over")
     result = game_result_message(match.game, lang, names)
     if match_over:
         result = view.message
     el("over-result").textContent = result
+    el("over-bar-text").textContent = result
     key = "ui.score_money" if match.is_money else "ui.score"
     score = t(lang, key, score0=match.score[0], score1=match.score[1])
     el("over-score").textContent = f"{names[0]} · {score} · {names[1]}"
-    el("btn-next").hidden = match_over
-    el("btn-over-new").hidden = not match_over
+    el("btn-next").hidden = el("btn-bar-next").hidden = match_over
+    el("btn-over-new").hidden = el("btn-bar-new").hidden = not match_over
 
 
 def draw_moves(match: Match, log: MoveLog, view: BoardView, lang: str) -> None:

@@ -45,6 +45,8 @@ BROKEN_KEY = "videau.match.broken"
 LANG_KEY = "videau.lang"
 OPTIONS_KEY = "videau.options"
 OPPONENT_KEY = "videau.opponent"
+NEW_MATCH_KEY = "videau.new_match"
+"""The new-match dialog's last choices (opponent, level): it opens with them."""
 MAX_BROKEN = 50
 
 LoadStatus = Literal["ok", "empty", "broken"]

@@ -5,7 +5,8 @@ opening throws -- the tied ones that were thrown again included, so that the sam
 every throw as it fell (leaving the ties out would hide doubles). :func:`dice_stats`
 counts them: the 21 distinct rolls against ``1/36`` (doubles) or ``2/36``, each number
 against ``1/6`` of the dice, the doubles against ``1/6`` of the throws, with Pearson's
-chi-square test for the rolls and for the numbers.
+chi-square test for the rolls and for the numbers -- given only once there are enough throws
+for it, by Cochran's rule (:func:`cochran_ok`): 180 for the 21 rolls, 15 for the six numbers.
 
 >>> from core.match import Match
 >>> match = Match.new(3).opening_with(3, 1, ties=(5,)).play("8/5 6/5").roll_with((6, 6))
@@ -34,10 +35,12 @@ __all__ = [
     "RollCount",
     "Throw",
     "chi_square_p",
+    "cochran_ok",
     "dice_html",
     "dice_stats",
     "format_number",
     "match_throws",
+    "throws_needed",
 ]
 
 
@@ -93,7 +96,8 @@ class DiceStats:
 
     ``rolls_chi2`` / ``faces_chi2``: Pearson's statistic with 20 and 5 degrees of freedom;
     ``rolls_p`` / ``faces_p``: the chance that fair dice stray as far or farther (``None``
-    with fewer than 5 throws: too few to say anything).
+    while the count is below ``rolls_needed`` / ``faces_needed``, the throws Cochran's
+    rule asks for: the chi-square law is then no fair guide to the statistic).
     """
 
     count: int
@@ -104,6 +108,8 @@ class DiceStats:
     faces_chi2: float
     rolls_p: float | None
     faces_p: float | None
+    rolls_needed: int = 0
+    faces_needed: int = 0
 
     @property
     def doubles_expected(self) -> float:
@@ -122,7 +128,48 @@ class DiceStats:
         return self.faces[number - 1]
 
 
-MIN_THROWS_FOR_TEST = 5
+COCHRAN_SMALL = 5.0
+"""An expected count below this is "small" (Cochran 1954)."""
+COCHRAN_SMALL_SHARE = 0.2
+"""At most this share of the cells may have a small expected count (Cochran 1954)."""
+COCHRAN_FLOOR = 1.0
+"""No expected count may be below this (Cochran 1954)."""
+
+
+def cochran_ok(expected: Sequence[float]) -> bool:
+    """True when a chi-square test over cells expecting these counts may be trusted.
+
+    Cochran's rule (W. G. Cochran, "Some methods for strengthening the common chi-square
+    tests", Biometrics 10 (1954), 417-451; also Agresti, *Categorical Data Analysis*): every
+    expected count at least 1, and at most 20% of them below 5.
+
+    >>> cochran_ok([5.0] * 6), cochran_ok([4.9] * 6), cochran_ok([0.99] + [50.0] * 9)
+    (True, False, False)
+    >>> cochran_ok([4.0] + [5.0] * 4), cochran_ok([4.0] * 2 + [5.0] * 4)
+    (True, False)
+    """
+    if not expected or min(expected) < COCHRAN_FLOOR:
+        return False
+    small = sum(1 for e in expected if e < COCHRAN_SMALL)
+    return small <= COCHRAN_SMALL_SHARE * len(expected)
+
+
+def throws_needed(per_throw: Sequence[float], limit: int = 100_000) -> int:
+    """The fewest throws for which cells expecting ``n * w`` each (``w`` in ``per_throw``) pass :func:`cochran_ok`.
+
+    >>> throws_needed([r.ways / 36 for r in ROLLS]), throws_needed([2 / 6] * 6)
+    (180, 15)
+    """
+    for n in range(1, limit + 1):
+        if cochran_ok([n * w for w in per_throw]):
+            return n
+    raise ValueError("no count of throws up to the limit makes these cells fit for a chi-square test")
+
+
+ROLLS_NEEDED = throws_needed([r.ways / 36 for r in ROLLS])
+"""Throws before the 21 rolls are tested: 180 (each double expected 5 times)."""
+FACES_NEEDED = throws_needed([2 / 6] * 6)
+"""Throws before the six numbers are tested: 15 (30 dice, each number expected 5 times)."""
 
 
 def dice_stats(throws: Iterable[Throw], player: int | None = None) -> DiceStats:
@@ -152,7 +199,6 @@ def dice_stats(throws: Iterable[Throw], player: int | None = None) -> DiceStats:
     faces = tuple(FaceCount(f, by_face[f], 2 * n / 6) for f in range(1, 7))
     rolls_chi2 = _chi2((r.seen, r.expected) for r in rolls)
     faces_chi2 = _chi2((f.seen, f.expected) for f in faces)
-    enough = n >= MIN_THROWS_FOR_TEST
     return DiceStats(
         n,
         rolls,
@@ -160,8 +206,10 @@ def dice_stats(throws: Iterable[Throw], player: int | None = None) -> DiceStats:
         doubles,
         rolls_chi2,
         faces_chi2,
-        chi_square_p(rolls_chi2, len(rolls) - 1) if enough else None,
-        chi_square_p(faces_chi2, len(faces) - 1) if enough else None,
+        chi_square_p(rolls_chi2, len(rolls) - 1) if cochran_ok([r.expected for r in rolls]) else None,
+        chi_square_p(faces_chi2, len(faces) - 1) if cochran_ok([f.expected for f in faces]) else None,
+        ROLLS_NEEDED,
+        FACES_NEEDED,
     )
 
 
@@ -246,9 +294,9 @@ def _table(
     return "".join(out)
 
 
-def _test_text(lang: str, chi2: float, df: int, p: float | None) -> str:
+def _test_text(lang: str, chi2: float, df: int, p: float | None, needed: int, count: int) -> str:
     if p is None:
-        return t(lang, "dice.test_few")
+        return t(lang, "dice.test_few", needed=needed, count=count)
     return t(lang, "dice.test", chi2=format_number(chi2, lang, 1), df=df, p=format_number(p, lang, 3))
 
 
@@ -284,7 +332,7 @@ def dice_html(stats: DiceStats, lang: str) -> str:
                 t(lang, "dice.roll"),
                 rolls,
                 "roll",
-                _test_text(lang, stats.rolls_chi2, len(rolls) - 1, stats.rolls_p),
+                _test_text(lang, stats.rolls_chi2, len(rolls) - 1, stats.rolls_p, stats.rolls_needed, stats.count),
             ),
             _table(
                 lang,
@@ -292,7 +340,7 @@ def dice_html(stats: DiceStats, lang: str) -> str:
                 t(lang, "dice.number"),
                 faces,
                 "face",
-                _test_text(lang, stats.faces_chi2, len(faces) - 1, stats.faces_p),
+                _test_text(lang, stats.faces_chi2, len(faces) - 1, stats.faces_p, stats.faces_needed, stats.count),
             ),
             "</div>",
             f'<p class="dice__hint">{escape(t(lang, "dice.test_hint"))}</p>',

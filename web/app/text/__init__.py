@@ -34,6 +34,25 @@ DEFAULT_LANG = "en"
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 
 
+def sentence(words: str) -> str:
+    """A catalogue fragment shown on its own, as a sentence: capital first letter, final full stop.
+
+    Refusal reasons (``reason.*``) are lower-case fragments so that they can be composed;
+    wherever one is shown as a message (the page's notice, the embed's line) it goes through
+    here, in both languages.
+
+    >>> sentence("la case 6 est bloquée"), sentence("point 6 is blocked."), sentence(" ")
+    ('La case 6 est bloquée.', 'Point 6 is blocked.', '')
+    >>> sentence("« 8/5 » n’est pas permis !"), sentence("élan")
+    ('« 8/5 » n’est pas permis !', 'Élan.')
+    """
+    words = words.strip()
+    if not words:
+        return words
+    words = words[0].upper() + words[1:]
+    return words if words.endswith((".", "!", "?", "…")) else words + "."
+
+
 def plural_form(lang: str, count: int) -> str:
     """``"one"`` or ``"other"``: French treats 0 and 1 as singular, English only 1.
 

@@ -211,7 +211,7 @@ EN: dict[str, str] = {
     "dice.expected": "Expected",
     "dice.doubles": "Doubles: {seen} of {count}, fair dice give {expected} (1 in 6).",
     "dice.test": "Chi-square test: {chi2} ({df} degrees of freedom), p = {p}.",
-    "dice.test_few": "Too few rolls for a test.",
+    "dice.test_few": "The test needs at least {needed} rolls ({count} so far).",
     "dice.test_hint": "p is the chance that fair dice stray this far or farther; only a p below 0.01 "
     "would be unusual.",
     # -- the page's own words (dialogs, options, move list, recovery) ----------------------
@@ -302,4 +302,16 @@ EN: dict[str, str] = {
         "This file does not say whether the Crawford rule was used, and a player doubles in what would be "
         "the Crawford game: it is read as a match played without the Crawford rule."
     ),
+    # -- dialogs, notices, game-over card, money options (#17 items 10, 13, 14, 17) -------------
+    "notice.error": "Error:",
+    "notice.info": "Note:",
+    "over.close": "Close the result to see the board",
+    "over.show": "Show the result",
+    "dialog.jacoby": "Jacoby rule: gammons count only once the cube is turned",
+    "dialog.money_hint": "Money game only. Beavers are not offered.",
+    "resign.match": "Resign the match",
+    "resign.match_money": "Resign the session",
+    "resign.match_yes": "Yes, resign",
+    "resign.match_confirm": "{other} wins the match. Resign the whole match?",
+    "resign.match_confirm_money": "The money session ends here, {other} winning it. Resign the session?",
 }

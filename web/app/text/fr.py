@@ -202,7 +202,7 @@ FR: dict[str, str] = {
     "dice.expected": "Attendus",
     "dice.doubles": "Doubles : {seen} sur {count}, des dés honnêtes en donnent {expected} (1 sur 6).",
     "dice.test": "Test du khi-deux : {chi2} ({df} degrés de liberté), p = {p}.",
-    "dice.test_few": "Trop peu de lancers pour un test.",
+    "dice.test_few": "Le test demande au moins {needed} lancers ({count} pour l’instant).",
     "dice.test_hint": "p est la probabilité que des dés honnêtes s’écartent autant ou plus ; seul un p "
     "inférieur à 0,01 serait inhabituel.",
     # -- the page's own words (dialogs, options, move list, recovery) ----------------------
@@ -295,4 +295,16 @@ FR: dict[str, str] = {
         "Ce fichier ne dit pas si la règle de Crawford était appliquée, et un joueur double dans ce qui "
         "serait la partie Crawford : il est lu comme un match joué sans la règle de Crawford."
     ),
+    # -- dialogs, notices, game-over card, money options (#17 items 10, 13, 14, 17) -------------
+    "notice.error": "Erreur :",
+    "notice.info": "Remarque :",
+    "over.close": "Fermer le résultat pour voir le plateau",
+    "over.show": "Voir le résultat",
+    "dialog.jacoby": "Règle Jacoby : les gammons ne comptent qu’une fois le videau tourné",
+    "dialog.money_hint": "Partie d’argent seulement. Les beavers ne sont pas proposés.",
+    "resign.match": "Abandonner le match",
+    "resign.match_money": "Abandonner la session",
+    "resign.match_yes": "Oui, abandonner",
+    "resign.match_confirm": "{other} gagne le match. Abandonner tout le match ?",
+    "resign.match_confirm_money": "La session d’argent s’arrête ici, gagnée par {other}. Abandonner la session ?",
 }

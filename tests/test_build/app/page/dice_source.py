@@ -1,0 +1,23 @@
+"""The e2e tests' dice (replaces web/app/page/dice_source.py in dist-test/ only).
+
+``?seed=N`` in the address gives reproducible dice (:mod:`app.page.seeded`); without it, or
+with a value that is not a plain number, the dice are the production ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.page.browser import crypto_bytes, url_param
+from app.page.dice import ByteDice
+
+from .seeded import parse_seed, seeded_dice  # relative: mypy checks this file outside web/app
+
+TEST_BUILD = True
+"""Marks this build as the tests' (the production module has no such name)."""
+
+
+def page_dice() -> Callable[[], int]:
+    """Seeded dice when the address says ``?seed=N``, else the browser's random source."""
+    seed = parse_seed(url_param("seed"))
+    return seeded_dice(seed) if seed is not None else ByteDice(crypto_bytes)
