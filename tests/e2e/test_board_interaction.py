@@ -8,7 +8,7 @@ Positions are set up as a player would (the page's set-up box, an XGID); dice co
 from __future__ import annotations
 
 import pytest
-from match_helpers import board_state, button, open_app, start_match, turn_state, wait_phase
+from match_helpers import open_app, start_match, turn_state
 from playwright.sync_api import Frame, Page, expect
 from test_embed import click_places, embed_frame, reopen, status, wait_embed
 

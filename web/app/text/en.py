@@ -297,4 +297,7 @@ EN: dict[str, str] = {
     "embed.error.title": "This diagram cannot be shown",
     "embed.error.internal": "internal error ({kind}); please report it with the address of this page",
     "embed.or": " or ",
+    # -- the board's moves (board interaction, #17) -------------------------------------
+    "reason.path-blocked": "every way there stops on a blocked point",
+    "board.label": "Board: arrow keys move between places, Enter or Space picks",
 }

@@ -290,4 +290,7 @@ FR: dict[str, str] = {
     "embed.error.title": "Ce diagramme ne peut pas être affiché",
     "embed.error.internal": "erreur interne ({kind}) ; merci de la signaler avec l’adresse de cette page",
     "embed.or": " ou ",
+    # -- the board's moves (board interaction, #17) -------------------------------------
+    "reason.path-blocked": "tous les chemins vers cette case passent par une case bloquée",
+    "board.label": "Plateau : les flèches passent d’une case à l’autre, Entrée ou Espace choisit",
 }
