@@ -27,7 +27,7 @@ from typing import Any
 from pyscript import document, window
 
 from app.board.messages import describe_refusal
-from app.board.places import OFF, Place, to_mover
+from app.board.places import OFF, Place, parse_place, to_mover
 from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
@@ -248,6 +248,7 @@ class App:
             flipped=self.options.flipped,
             viewer=self.viewer(),
             interactive=not waiting,
+            focus=parse_place(focus) if focus is not None else None,
         )
         self.view = view
         thinking = self.bot_player if self.bot_busy else None
@@ -357,7 +358,7 @@ class App:
         moves = checkers_moved(self.match, self.view, start, end)
         if not animate:  # dropped: the checker is already there
             moves = moves[1:]
-        self.act(lambda m: m.step(to_mover(start, mover), to_mover(end, mover)), moves=moves)
+        self.act(lambda m: m.move(to_mover(start, mover), to_mover(end, mover)), moves=moves)
 
     def explain(self, place: Place) -> None:
         """Why the place clicked cannot be used (the core's reason), and drop the selection."""

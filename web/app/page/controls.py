@@ -176,7 +176,11 @@ def checkers_moved(match: Match, view: BoardView | None, start: Place, end: Plac
         end = from_mover(steps[0], mover)
     assert end is not None
     moves: list[tuple[int, Place, Place]] = [(mover, start, end)]
-    if view is not None and blot_hit(view, end, mover):
+    route = () if turn is None else turn.routes(to_mover(start, mover)).get(to_mover(end, mover), ())
+    if len(route) > 1 and turn is not None:  # by the sum of the dice: every blot hit on the way goes to the bar
+        hits = turn.move(to_mover(start, mover), to_mover(end, mover)).hits[len(turn.hits) :]
+        moves.extend((1 - mover, from_mover(h, mover), BAR) for h in hits)
+    elif view is not None and blot_hit(view, end, mover):
         moves.append((1 - mover, end, BAR))
     return tuple(moves)
 
