@@ -7,8 +7,10 @@ Positions are set up as a player would (the page's set-up box, an XGID); dice co
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from match_helpers import open_app, start_match, turn_state
+from match_helpers import board_state, button, dice_state, open_app, start_match, turn_state, wait_phase
 from playwright.sync_api import Frame, Page, expect
 from test_embed import click_places, embed_frame, reopen, status, wait_embed
 
@@ -89,3 +91,165 @@ def test_rules_page_exercise_shows_the_bear_off_rule(page: Page, lang: str) -> N
     wait_embed(frame)
     click_places(frame, "2")
     assert status(frame) == BEAR_OFF_TEXT[lang]
+
+
+# -- 9. one checker by the sum of the dice --------------------------------------------------------
+SEED_64 = 24
+"""``?seed=24``: the opening roll is 6-4 for White (the bottom player, who moves first)."""
+
+
+def opening_64(page: Page, query: str = f"?seed={SEED_64}&lang=en") -> None:
+    open_app(page, query)
+    start_match(page, 3, ("Ann", "Bob"))
+    button(page, "Roll").click()
+    wait_phase(page, "move")
+    assert sorted(d[0] for d in dice_state(page)) == ["4", "6"]
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_the_sum_of_the_dice_in_one_click_and_undo_takes_it_back(page: Page) -> None:
+    opening_64(page)
+    before = board_state(page)
+    page.locator('#board [data-point="24"]').click()
+    state = turn_state(page)
+    assert set(state["dests"]) == {"18", "20", "14"}
+    sums = page.eval_on_selector_all("#board [data-dest-sum]", "els => els.map(e => e.dataset.point)")
+    assert sums == ["14"]
+    assert page.locator('#board [data-point="14"] .dest-marker--sum').count() == 1
+    page.locator('#board [data-point="14"]').click()
+    after = board_state(page)
+    assert after["24"] == [1, 0] and after["14"] == [1, 0]
+    assert after["18"] == before["18"] and after["20"] == before["20"]
+    assert [d[2] for d in dice_state(page)] == [True, True]
+    assert turn_state(page)["confirm"]
+    button(page, "Undo").click()  # one step at a time: the checker goes back to 18 (the 6 played first)
+    expect(page.locator('#board [data-point="18"] [data-checker]')).to_have_count(1)
+    button(page, "Undo").click()
+    expect(page.locator('#board [data-point="24"] [data-checker]')).to_have_count(2)
+    assert board_state(page) == before
+
+
+def test_the_sum_of_the_dice_by_keyboard(page: Page) -> None:
+    opening_64(page)
+    page.locator('#board [data-point="24"]').focus()
+    page.keyboard.press("Enter")
+    assert turn_state(page)["selected"] == "24"
+    page.locator('#board [data-point="14"]').focus()
+    page.keyboard.press(" ")
+    expect(page.locator('#board [data-point="14"] [data-checker]')).to_have_count(1)
+    assert board_state(page)["24"] == [1, 0]
+
+
+def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A finger pressed at ``start``, moved to ``end`` and lifted (real touch input through CDP)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+    steps = 6
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i / steps
+        y = start[1] + (end[1] - start[1]) * i / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.fixture
+def touch_page(new_context: Any, page_errors: Any) -> Any:
+    """A phone: 390x844, touch input; the test fails on any page error."""
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_errors.uncaught.append(str(error)))
+    page.on("console", lambda m: page_errors.console.append(m.text) if m.type == "error" else None)
+    yield page
+    assert not page_errors.all(), page_errors.all()
+
+
+def test_the_sum_of_the_dice_by_a_touch_drag(touch_page: Page) -> None:
+    page = touch_page
+    opening_64(page)
+    checker = '#board [data-point="24"] [data-checker]:last-of-type'
+    start = centre(page, checker)
+    end = centre(page, '#board [data-point="14"] .hit')
+    touch_drag(page, start, end)
+    expect(page.locator('#board [data-point="14"] [data-checker]')).to_have_count(1)
+    assert board_state(page)["24"] == [1, 0]
+    assert turn_state(page)["confirm"]
+
+
+# -- 11. one Tab stop for the board --------------------------------------------------------------
+def active(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(
+        "() => { const a = document.activeElement; const g = a && a.closest('[data-point]');"
+        " return {point: g ? g.dataset.point : null, id: a ? a.id : null,"
+        " inBoard: document.getElementById('board').contains(a)}; }"
+    )
+    return found
+
+
+def test_the_board_is_one_tab_stop_and_the_arrows_move_inside_it(page: Page) -> None:
+    opening_64(page)
+    page.locator("#btn-lang").focus()
+    page.keyboard.press("Tab")
+    first = active(page)
+    assert first["inBoard"] and first["point"] is not None
+    assert first["point"] in turn_state(page)["movable"]  # the Tab stop is on a checker that may move
+    page.keyboard.press("Tab")
+    after = active(page)
+    assert not after["inBoard"]
+    assert page.evaluate("() => document.getElementById('controls').contains(document.activeElement)")
+    page.keyboard.press("Shift+Tab")
+    assert active(page)["point"] == first["point"]  # back where the focus was
+    # the arrows still move between places, and the Tab stop follows
+    page.locator('#board [data-point="13"]').focus()
+    page.keyboard.press("ArrowLeft")
+    assert active(page)["point"] == "12" or active(page)["point"] == "14"
+    moved_to = active(page)["point"]
+    assert page.eval_on_selector_all('#board [tabindex="0"]', "els => els.map(e => e.dataset.point)") == [moved_to]
+    # Enter picks the checker, Space its destination
+    page.locator('#board [data-point="24"]').focus()
+    page.keyboard.press("Enter")
+    assert turn_state(page)["selected"] == "24"
+    page.keyboard.press("Tab")
+    assert not active(page)["inBoard"]
+    page.keyboard.press("Shift+Tab")
+    assert active(page)["point"] == "24"  # the redraw kept the Tab stop on the picked checker
+    page.locator('#board [data-point="18"]').focus()
+    page.keyboard.press(" ")
+    expect(page.locator('#board [data-point="18"] [data-checker]')).to_have_count(1)
+
+
+# -- 12. forgiving taps on a phone -----------------------------------------------------------------
+def column(page: Page, place: str) -> dict[str, float]:
+    box = page.locator(f'#board [data-point="{place}"] .hit').bounding_box()
+    assert box is not None
+    return box
+
+
+def test_phone_taps_are_forgiving(touch_page: Page) -> None:
+    page = touch_page
+    opening_64(page)
+    width = column(page, "24")["width"]
+    assert width < 30  # a narrow point: the case this is for
+    # a tap a few pixels beside the checkers of 24 (on the empty 23) picks them
+    checker = page.locator('#board [data-point="24"] [data-checker]').first.bounding_box()
+    assert checker is not None
+    left = column(page, "24")["x"]
+    page.touchscreen.tap(left - 4, checker["y"] + checker["height"] / 2)
+    page.wait_for_function("() => document.querySelector('#board [data-selected]') !== null")
+    assert turn_state(page)["selected"] == "24"
+    # a tap in the empty part of a lit destination's column, far from its triangle, lands there
+    assert "18" in turn_state(page)["dests"]
+    box = column(page, "18")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.92)
+    expect(page.locator('#board [data-point="18"] [data-checker]')).to_have_count(1)
+    # and beside a lit destination: a tap just outside 14's column (on the empty 15) moves there
+    page.touchscreen.tap(*centre(page, '#board [data-point="24"] [data-checker]'))
+    page.wait_for_function("() => document.querySelector('#board [data-selected]') !== null")
+    assert "20" in turn_state(page)["dests"]
+    box = column(page, "20")
+    page.touchscreen.tap(box["x"] + box["width"] + 3, box["y"] + box["height"] * 0.5)  # on the empty 21
+    expect(page.locator('#board [data-point="20"] [data-checker]')).to_have_count(1)

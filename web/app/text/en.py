@@ -299,5 +299,4 @@ EN: dict[str, str] = {
     "embed.or": " or ",
     # -- the board's moves (board interaction, #17) -------------------------------------
     "reason.path-blocked": "every way there stops on a blocked point",
-    "board.label": "Board: arrow keys move between places, Enter or Space picks",
 }

@@ -292,5 +292,4 @@ FR: dict[str, str] = {
     "embed.or": " ou ",
     # -- the board's moves (board interaction, #17) -------------------------------------
     "reason.path-blocked": "tous les chemins vers cette case passent par une case bloquée",
-    "board.label": "Plateau : les flèches passent d’une case à l’autre, Entrée ou Espace choisit",
 }
