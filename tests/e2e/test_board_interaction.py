@@ -171,8 +171,9 @@ def touch_page(new_context: Any, page_errors: Any) -> Any:
 def test_the_sum_of_the_dice_by_a_touch_drag(touch_page: Page) -> None:
     page = touch_page
     opening_64(page)
-    checker = '#board [data-point="24"] [data-checker]:last-of-type'
-    start = centre(page, checker)
+    box = page.locator('#board [data-point="24"] [data-checker]').last.bounding_box()
+    assert box is not None
+    start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     end = centre(page, '#board [data-point="14"] .hit')
     touch_drag(page, start, end)
     expect(page.locator('#board [data-point="14"] [data-checker]')).to_have_count(1)
@@ -247,7 +248,9 @@ def test_phone_taps_are_forgiving(touch_page: Page) -> None:
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.92)
     expect(page.locator('#board [data-point="18"] [data-checker]')).to_have_count(1)
     # and beside a lit destination: a tap just outside 14's column (on the empty 15) moves there
-    page.touchscreen.tap(*centre(page, '#board [data-point="24"] [data-checker]'))
+    box = page.locator('#board [data-point="24"] [data-checker]').last.bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function("() => document.querySelector('#board [data-selected]') !== null")
     assert "20" in turn_state(page)["dests"]
     box = column(page, "20")

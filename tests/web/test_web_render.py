@@ -60,12 +60,14 @@ def test_initial_position_contract() -> None:
             assert counts == Counter({owner: n}), key
         else:
             assert not counts, key
-    # one Tab stop for the board (roving tabindex): point 1 when nothing is movable
-    assert [k for k, el in found.items() if el.get("tabindex") == "0"] == ["1"]
     for el in found.values():
-        assert el.get("tabindex") in ("0", "-1")
+        assert el.get("tabindex") == "0"
         assert el.get("role") == "button"
         assert el.get("aria-label")
+    # the page's board is one Tab stop (roving tabindex): point 1 when nothing is movable
+    roving = places(draw(build_board_view(Position.initial(), roving=True)))
+    assert [k for k, el in roving.items() if el.get("tabindex") == "0"] == ["1"]
+    assert {el.get("tabindex") for k, el in roving.items() if k != "1"} == {"-1"}
     assert found["13"].get("aria-label") == "point 13, 5 white checkers"
     assert found["7"].get("aria-label") == "point 7, empty"
     # every checker sits inside exactly one place
@@ -126,8 +128,9 @@ def test_movable_dest_selected_attributes() -> None:
     assert any(c.get("class", "") == "dest-marker" for c in found["5"].iter())
     assert any("dest-marker--sum" in c.get("class", "") for c in found["4"].iter())
     # the selected checker holds the board's one Tab stop, unless the focus is elsewhere
-    assert [k for k, el in found.items() if el.get("tabindex") == "0"] == ["8"]
-    view = build_board_view(Position.initial(), turn=turn, selected=8, focus="bar")
+    view = build_board_view(Position.initial(), turn=turn, selected=8, roving=True)
+    assert [k for k, el in places(draw(view)).items() if el.get("tabindex") == "0"] == ["8"]
+    view = build_board_view(Position.initial(), turn=turn, selected=8, focus="bar", roving=True)
     assert [k for k, el in places(draw(view)).items() if el.get("tabindex") == "0"] == ["bar"]
 
 

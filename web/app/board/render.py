@@ -10,8 +10,8 @@ rely on:
   ``g.off[data-point="off"]`` holding both players' checkers; each is a button
   (``role="button"``, ``aria-label``) and carries ``data-movable`` / ``data-dest`` /
   ``data-selected`` when they apply (``data-dest-sum`` too for a destination reached by
-  the sum of several dice); the board is one Tab stop (roving tabindex): the place of
-  :func:`focus_place` has ``tabindex="0"``, every other ``tabindex="-1"``;
+  the sum of several dice); each is a Tab stop (``tabindex="0"``), or with ``view.roving``
+  the board is one: the place of :func:`focus_place` has ``tabindex="0"``, every other ``"-1"``;
 * one ``[data-checker]`` element per checker, with ``data-owner="0"`` or ``"1"``,
   inside its place's group (stacks past five overlap under a count label);
 * dice ``g.die[data-die="5"][data-player]`` (``data-used`` once played), the cube
@@ -92,7 +92,7 @@ def focus_place(view: BoardView) -> Place:
 def _focus(view: BoardView, place: Place, roving: Place) -> str:
     if not view.focusable:
         return ' role="img"'
-    return f' tabindex="{0 if place == roving else -1}" role="button"'
+    return f' tabindex="{0 if place == roving or not view.roving else -1}" role="button"'
 
 
 def _flag_attrs(movable: bool, dest: bool, selected: bool, dest_sum: bool = False) -> str:

@@ -130,7 +130,9 @@ class BoardView:
     sum_dests: tuple[Place, ...] = ()
     """The ``dests`` reached only by the sum of several dice."""
     focus: Place | None = None
-    """The place that takes the board's one Tab stop (roving tabindex); ``None``: the first movable, else point 1."""
+    """The place holding the board's one Tab stop when ``roving`` (``None``: see :func:`build_board_view`)."""
+    roving: bool = False
+    """One Tab stop for the whole board (the page's arrow keys move inside it); else each place is one."""
 
     def point(self, number: int) -> PointView:
         """The point ``number`` (player 0's numbering)."""
@@ -233,6 +235,7 @@ def build_board_view(
     viewer: int = 0,
     flipped: bool = False,
     focus: Place | None = None,
+    roving: bool = False,
 ) -> BoardView:
     """The view of a board, for the game or for a diagram without a match.
 
@@ -250,8 +253,9 @@ def build_board_view(
       destination (the bot's turn, an offer waiting for an answer).
     * ``focusable=False`` for a still diagram: its places are labelled images, not
       buttons in the keyboard's tab order.
-    * ``focus``: the place holding the board's one Tab stop (the keyboard's place);
-      ``None``: the first movable place, else the first point.
+    * ``roving``: the board is one Tab stop (a page whose arrow keys move between places),
+      held by ``focus`` (the keyboard's place; ``None``: the selected place, else the first
+      movable, else point 1); without it every place is a Tab stop (the embeds).
     * ``names``: empty names show as the colours ("White", "Noir"); ``actions``: what
       the buttons may do now (``Match.legal_actions()``), passed through.
 
@@ -386,6 +390,7 @@ def build_board_view(
         label=t(lang, "label.board"),
         sum_dests=sum_dests,
         focus=focus,
+        roving=roving,
     )
 
 
@@ -415,6 +420,7 @@ def build_view(
     message: str | None = None,
     arrows: Sequence[ArrowView] = (),
     focus: Place | None = None,
+    roving: bool = False,
 ) -> BoardView:
     """The view of a match's current game.
 
@@ -461,6 +467,7 @@ def build_view(
         viewer=viewer,
         flipped=flipped,
         focus=focus,
+        roving=roving,
     )
 
 

@@ -249,6 +249,7 @@ class App:
             viewer=self.viewer(),
             interactive=not waiting,
             focus=parse_place(focus) if focus is not None else None,
+            roving=True,
         )
         self.view = view
         thinking = self.bot_player if self.bot_busy else None
