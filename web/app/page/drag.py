@@ -61,7 +61,9 @@ class BoardPointer:
             self.suppress_click = False
             return
         place = place_of(event.target)
-        if self.pointer_type in ("touch", "pen"):  # a finger is wider than a point: take the nearest usable place
+        view = self.host.view
+        exact = place is not None and view is not None and view.owns(place, view.mover)  # a refusal to explain
+        if self.pointer_type in ("touch", "pen") and not exact:  # a finger is wider than a point: the nearest usable
             place = forgiving_place(place, self._targets(), float(event.clientX), float(event.clientY))
         if place is not None:
             self.host.choose(place)
