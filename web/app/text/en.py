@@ -299,4 +299,5 @@ EN: dict[str, str] = {
     "embed.or": " or ",
     # -- the board's moves (board interaction, #17) -------------------------------------
     "reason.path-blocked": "every way there stops on a blocked point",
+    "reason.path-blocked.at": "every way to point {point} stops on a blocked point",
 }

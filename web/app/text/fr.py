@@ -292,4 +292,5 @@ FR: dict[str, str] = {
     "embed.or": " ou ",
     # -- the board's moves (board interaction, #17) -------------------------------------
     "reason.path-blocked": "tous les chemins vers cette case passent par une case bloquée",
+    "reason.path-blocked.at": "tous les chemins vers la case {point} passent par une case bloquée",
 }
