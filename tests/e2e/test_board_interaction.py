@@ -145,16 +145,23 @@ def test_the_sum_of_the_dice_by_keyboard(page: Page) -> None:
     assert board_state(page)["24"] == [1, 0]
 
 
+TOUCH_DRAG_JS = """([start, end]) => {
+  // A finger's drag as the page receives it: pointer events of pointerType "touch".
+  const fire = (target, type, [x, y]) => target.dispatchEvent(new PointerEvent(type, {
+    bubbles: true, cancelable: true, composed: true, pointerId: 1, pointerType: 'touch', isPrimary: true,
+    button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, clientX: x, clientY: y}));
+  const board = document.getElementById('board');
+  fire(document.elementFromPoint(...start), 'pointerdown', start);
+  for (let i = 1; i <= 6; i++) {
+    fire(board, 'pointermove', [start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6]);
+  }
+  fire(board, 'pointerup', end);
+}"""
+
+
 def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
-    """A finger pressed at ``start``, moved to ``end`` and lifted (real touch input through CDP)."""
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
-    steps = 6
-    for i in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * i / steps
-        y = start[1] + (end[1] - start[1]) * i / steps
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    """A finger pressed at ``start``, moved to ``end`` and lifted (touch pointer events)."""
+    page.evaluate(TOUCH_DRAG_JS, [list(start), list(end)])
 
 
 @pytest.fixture
