@@ -237,10 +237,15 @@ class Turn:
         >>> turn.steps, turn.is_complete
         (((24, 18, 6), (18, 14, 4)), True)
         """
-        route = self.routes(from_point).get(to_point)
+        route = self.routes(from_point).get(to_point) if 0 <= from_point <= 25 else None
         if route is None:
-            self.step(from_point, to_point)  # raises, naming the rule
-            raise AssertionError("unreachable")  # pragma: no cover
+            reason = self.why_not_move(from_point, to_point)
+            raise IllegalPlayError(
+                f"{_point_name(from_point)}/{_point_name(to_point)} is not allowed here "
+                f"(dice {self.dice[0]}{self.dice[1]}, position {self.start_position.to_id()}): "
+                f"{reasons.describe(reason)}",
+                reason,
+            )
         return Turn(self.start_position, self.dice, self.steps + route, self._plan)
 
     def movable_points(self) -> tuple[int, ...]:
@@ -300,8 +305,6 @@ class Turn:
         """
         if any(s == from_point and (to_point is None or t == to_point) for s, t, _ in self.next_steps()):
             return reasons.LEGAL
-        if to_point is not None and 0 <= from_point <= 25 and to_point in self.routes(from_point):
-            return reasons.LEGAL
         if not self._plan.plays:
             return reasons.NO_LEGAL_PLAY
         if len(self.steps) >= self._plan.length:
@@ -328,7 +331,7 @@ class Turn:
             else:
                 usable = [d for d in left if from_point - d == to_point]
                 if not usable:
-                    return self._why_not_sum(current, from_point, to_point)
+                    return reasons.NO_MATCHING_DIE
         else:
             usable = left
         refusals = [_single_step_refusal(current, from_point, die) for die in usable]
@@ -340,6 +343,24 @@ class Turn:
         if not self.roll.is_double and self._plan.length == 1:
             return reasons.LARGER_DIE
         return self.unfinished_reason()
+
+    def why_not_move(self, from_point: int, to_point: int) -> str:
+        """The reason code for which :meth:`move` (one die or the sum of several) is refused.
+
+        As :meth:`why_not` for a step, except that a move by the sum of the dice is
+        ``legal`` when :meth:`routes` offers it, and a refused sum names its rule:
+        ``path-blocked`` when every way there stops on a blocked point.
+
+        >>> turn = Turn.start(Position.from_text("x 24:1 13:2 / o 7:2 5:2"), (6, 4))
+        >>> turn.why_not(24, 14), turn.why_not_move(24, 14)
+        ('no-matching-die', 'path-blocked')
+        """
+        if 0 <= from_point <= 25 and to_point in self.routes(from_point):
+            return reasons.LEGAL
+        reason = self.why_not(from_point, to_point)
+        if reason != reasons.NO_MATCHING_DIE or not 1 <= to_point < from_point <= 25:
+            return reason
+        return self._why_not_sum(self.position, from_point, to_point)
 
     def _why_not_sum(self, current: Position, from_point: int, to_point: int) -> str:
         """Why no route of several dice takes the checker from ``from_point`` to ``to_point``."""

@@ -45,7 +45,7 @@ def test_both_intermediate_points_blocked_means_no_sum() -> None:
     turn = Turn.start(pos("x 24:1 13:2 / o 7:2 5:2"), (6, 4))
     assert 14 not in turn.routes(24)
     assert turn.routes(24) == {}
-    assert turn.why_not(24, 14) == r.PATH_BLOCKED
+    assert turn.why_not_move(24, 14) == r.PATH_BLOCKED
     with pytest.raises(IllegalPlayError) as info:
         turn.move(24, 14)
     assert info.value.reason == r.PATH_BLOCKED
@@ -54,7 +54,7 @@ def test_both_intermediate_points_blocked_means_no_sum() -> None:
 def test_a_blocked_sum_point_is_named_blocked() -> None:
     turn = Turn.start(pos("x 24:1 13:2 / o 11:2"), (6, 4))  # their 11 is our 14
     assert 14 not in turn.routes(24)
-    assert turn.why_not(24, 14) == r.BLOCKED
+    assert turn.why_not_move(24, 14) == r.BLOCKED
 
 
 @pytest.mark.parametrize(("blot", "through"), [("o 7:1", 18), ("o 5:1", 20)])
@@ -76,7 +76,7 @@ def test_doubles_move_three_and_four_steps() -> None:
     # a blocked third point stops the walk there
     turn = Turn.start(pos("x 24:1 13:2 / o 10:2"), (3, 3))  # their 10 is our 15
     assert set(turn.routes(24)) == {21, 18}
-    assert turn.why_not(24, 12) == r.PATH_BLOCKED
+    assert turn.why_not_move(24, 12) == r.PATH_BLOCKED
 
 
 def test_bear_off_by_the_sum() -> None:
@@ -95,7 +95,7 @@ def test_a_sum_that_breaks_the_dice_rules_is_not_offered() -> None:
     # once a die is played, only the other is left: no sum any more
     turn = Turn.start(Position.initial(), (6, 4)).step(13, 7)
     assert turn.routes(24) == {20: ((24, 20, 4),)}
-    assert turn.why_not(24, 14) == r.NO_MATCHING_DIE
+    assert turn.why_not_move(24, 14) == r.NO_MATCHING_DIE
 
 
 def test_every_route_of_random_games_ends_in_a_legal_play() -> None:

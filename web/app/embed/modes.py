@@ -174,7 +174,7 @@ def _click(state: EmbedState, place: Place) -> tuple[EmbedState, list[Event]]:
         return _step(state, start, point)
     if point in destinations:
         return dataclasses.replace(state, selected=place, note=Note("info", t(state.lang, "embed.try.selected"))), []
-    return _refuse(state, turn.why_not(start, point), place, target=True)
+    return _refuse(state, turn.why_not_move(start, point), place, target=True)
 
 
 def _played(turn: Turn) -> str:

@@ -370,7 +370,7 @@ class App:
         if turn is None:
             return
         if selected is not None and selected != place:
-            reason = turn.why_not(to_mover(selected, mover), to_mover(place, mover))
+            reason = turn.why_not_move(to_mover(selected, mover), to_mover(place, mover))
         elif place != OFF and self.view is not None and self.view.owns(place, mover):
             reason = turn.why_not(to_mover(place, mover), None)
         else:
