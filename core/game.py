@@ -261,6 +261,14 @@ class Game(GameBase):
         except IllegalPlayError as exc:
             raise IllegalActionError(str(exc), exc.reason) from None
 
+    def move(self, from_point: int, to_point: int, *, by: int | None = None) -> Game:
+        """Move one checker by one die or by the sum of several (see :meth:`Turn.move`): a step each."""
+        self._check(f"move {from_point}/{to_point}", ("move",), by, self.turn)
+        try:
+            return self._evolve(turn_in_progress=self._turn().move(from_point, to_point))
+        except IllegalPlayError as exc:
+            raise IllegalActionError(str(exc), exc.reason) from None
+
     def auto_step(self, from_point: int, *, by: int | None = None) -> Game:
         """Move the checker on ``from_point`` by the higher usable die (the other if only that works)."""
         self._check(f"step from {from_point}", ("move",), by, self.turn)

@@ -326,6 +326,10 @@ class Match:
         """See :meth:`Game.step`."""
         return self._with(self._live("step").step(from_point, to_point, by=by))
 
+    def move(self, from_point: int, to_point: int, *, by: int | None = None) -> Match:
+        """See :meth:`Game.move`."""
+        return self._with(self._live("step").move(from_point, to_point, by=by))
+
     def auto_step(self, from_point: int, *, by: int | None = None) -> Match:
         """See :meth:`Game.auto_step`."""
         return self._with(self._live("step").auto_step(from_point, by=by))

@@ -23,6 +23,7 @@ LARGER_DIE = "must-play-larger-die"
 CANNOT_BEAR_OFF = "cannot-bear-off-yet"
 BEAR_OFF_HIGHEST = "bear-off-from-highest"
 NO_MATCHING_DIE = "no-matching-die"
+PATH_BLOCKED = "path-blocked"
 WRONG_DIRECTION = "wrong-direction"
 NO_SUCH_POINT = "no-such-point"
 NO_DICE_LEFT = "no-dice-left"
@@ -60,6 +61,7 @@ _ENGLISH = {
     CANNOT_BEAR_OFF: "you cannot bear off until all your checkers are home",
     BEAR_OFF_HIGHEST: "a larger number bears off only from the highest point",
     NO_MATCHING_DIE: "no die left shows that number",
+    PATH_BLOCKED: "every way there stops on a blocked point",
     WRONG_DIRECTION: "checkers move towards your home board",
     NO_SUCH_POINT: "there is no such point",
     NO_DICE_LEFT: "all the dice are used",

@@ -195,6 +195,59 @@ class Turn:
                 dests[s].append(t)
         return {s: tuple(ts) for s, ts in dests.items()}
 
+    def routes(self, from_point: int) -> dict[int, tuple[TurnStep, ...]]:
+        """Where the checker on ``from_point`` may go this turn, by one die or by several, and how.
+
+        Each destination (0 = off) maps to the steps that take this one checker
+        there: one step for a single die; for the sum of the dice (two steps, or
+        three or four with doubles), through intermediate points, each step legal
+        in turn and the whole still able to end in a legal play. When several
+        paths reach the same point, the one that hits the most blots is chosen,
+        then the one that plays the higher die first (as :meth:`auto_step`).
+
+        >>> turn = Turn.start(Position.from_text("x 24:2 / o 7:2"), (6, 4))
+        >>> turn.routes(24)   # 18 is blocked: 14 only through 20
+        {20: ((24, 20, 4),), 14: ((24, 20, 4), (20, 14, 6))}
+        """
+        found: dict[int, tuple[tuple[int, int], tuple[TurnStep, ...]]] = {}
+
+        def walk(turn: Turn, at: int, path: tuple[TurnStep, ...], hits: int) -> None:
+            for s, t, die in turn.next_steps():
+                if s != at:
+                    continue
+                hit = turn.would_hit(t)
+                route = path + ((s, t, die),)
+                rank = (-len(route), hits + hit)  # fewest steps, then most hits; first found keeps ties
+                if t not in found or rank > found[t][0]:
+                    found[t] = (rank, route)
+                if t != 0:
+                    after = Turn(turn.start_position, turn.dice, turn.steps + ((s, t, die),), turn._plan)
+                    walk(after, t, route, hits + hit)
+
+        walk(self, from_point, (), 0)
+        return {t: found[t][1] for t in sorted(found, reverse=True)}
+
+    def move(self, from_point: int, to_point: int) -> Turn:
+        """Move the checker on ``from_point`` to ``to_point`` by the route :meth:`routes` gives.
+
+        One die or the sum of several; raises :class:`IllegalPlayError` with the
+        reason when no route is legal.
+
+        >>> turn = Turn.start(Position.initial(), (6, 4)).move(24, 14)
+        >>> turn.steps, turn.is_complete
+        (((24, 18, 6), (18, 14, 4)), True)
+        """
+        route = self.routes(from_point).get(to_point) if 0 <= from_point <= 25 else None
+        if route is None:
+            reason = self.why_not_move(from_point, to_point)
+            raise IllegalPlayError(
+                f"{_point_name(from_point)}/{_point_name(to_point)} is not allowed here "
+                f"(dice {self.dice[0]}{self.dice[1]}, position {self.start_position.to_id()}): "
+                f"{reasons.describe(reason)}",
+                reason,
+            )
+        return Turn(self.start_position, self.dice, self.steps + route, self._plan)
+
     def movable_points(self) -> tuple[int, ...]:
         """Points (25 = bar) holding a checker that has a legal next step."""
         return tuple(sorted(self.destinations()))
@@ -290,6 +343,42 @@ class Turn:
         if not self.roll.is_double and self._plan.length == 1:
             return reasons.LARGER_DIE
         return self.unfinished_reason()
+
+    def why_not_move(self, from_point: int, to_point: int) -> str:
+        """The reason code for which :meth:`move` (one die or the sum of several) is refused.
+
+        As :meth:`why_not` for a step, except that a move by the sum of the dice is
+        ``legal`` when :meth:`routes` offers it, and a refused sum names its rule:
+        ``path-blocked`` when every way there stops on a blocked point.
+
+        >>> turn = Turn.start(Position.from_text("x 24:1 13:2 / o 7:2 5:2"), (6, 4))
+        >>> turn.why_not(24, 14), turn.why_not_move(24, 14)
+        ('no-matching-die', 'path-blocked')
+        """
+        if 0 <= from_point <= 25 and to_point in self.routes(from_point):
+            return reasons.LEGAL
+        reason = self.why_not(from_point, to_point)
+        if reason != reasons.NO_MATCHING_DIE or not 1 <= to_point < from_point <= 25:
+            return reason
+        return self._why_not_sum(self.position, from_point, to_point)
+
+    def _why_not_sum(self, current: Position, from_point: int, to_point: int) -> str:
+        """Why no route of several dice takes the checker from ``from_point`` to ``to_point``."""
+        dice = self.dice_left
+        if self.roll.is_double:
+            counts = [k for k in range(2, len(dice) + 1) if dice[0] * k == from_point - to_point]
+            orders = [(dice[0],) * counts[0]] if counts else []
+        else:
+            orders = [dice, dice[::-1]] if len(dice) == 2 and sum(dice) == from_point - to_point else []
+        if not orders:
+            return reasons.NO_MATCHING_DIE
+        if current.opponent[24 - to_point] >= 2:
+            return reasons.BLOCKED
+        for order in orders:
+            stops = [from_point - sum(order[:i]) for i in range(1, len(order))]
+            if all(current.opponent[24 - stop] < 2 for stop in stops):
+                return self.unfinished_reason()  # a way is open: the dice rules forbid it
+        return reasons.PATH_BLOCKED
 
     def unfinished_reason(self) -> str:
         """The rule a turn stopped short of its dice breaks: use both dice, or as many as possible (doubles).

@@ -324,6 +324,17 @@ def test_try_accepts_a_legal_play_step_by_step() -> None:
     assert clicks(state, "13") == (state, [])  # nothing more to play
 
 
+def test_try_moves_one_checker_by_the_sum_of_the_dice() -> None:
+    state = opened("mode=try&dice=64")
+    state, _ = clicks(state, "24")
+    assert 'data-point="14" data-dest="true" data-dest-sum="true"' in present(state)["svg"]
+    state, events = clicks(state, "14")
+    assert events == [{"event": "moved", "mode": "try", "step": "24/14", "play": "24/14", "complete": True}]
+    assert present(state)["status"] == "A legal play: 24/14."
+    state, _ = clicks(opened("mode=try&dice=64&lang=fr"), "24", "14")
+    assert state.turn is not None and state.turn.steps == ((24, 18, 6), (18, 14, 4))
+
+
 @pytest.mark.parametrize(
     ("fragment", "places", "reason", "english", "french"),
     [

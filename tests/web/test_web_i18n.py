@@ -135,3 +135,8 @@ def test_unknown_language_and_key_fall_back() -> None:
     assert t("de", "button.roll") == "Roll"
     assert t("fr", "no.such.key") == "no.such.key"
 
+
+
+def test_a_refused_sum_of_the_dice_names_its_point() -> None:
+    assert reason_text("en", reasons.PATH_BLOCKED, point=14) == "every way to point 14 stops on a blocked point"
+    assert reason_text("fr", reasons.PATH_BLOCKED) == "tous les chemins vers cette case passent par une case bloquée"

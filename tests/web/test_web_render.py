@@ -64,6 +64,10 @@ def test_initial_position_contract() -> None:
         assert el.get("tabindex") == "0"
         assert el.get("role") == "button"
         assert el.get("aria-label")
+    # the page's board is one Tab stop (roving tabindex): point 1 when nothing is movable
+    roving = places(draw(build_board_view(Position.initial(), roving=True)))
+    assert [k for k, el in roving.items() if el.get("tabindex") == "0"] == ["1"]
+    assert {el.get("tabindex") for k, el in roving.items() if k != "1"} == {"-1"}
     assert found["13"].get("aria-label") == "point 13, 5 white checkers"
     assert found["7"].get("aria-label") == "point 7, empty"
     # every checker sits inside exactly one place
@@ -117,10 +121,17 @@ def test_movable_dest_selected_attributes() -> None:
     dests = {k for k, el in found.items() if "data-dest" in el.attrib}
     selected = {k for k, el in found.items() if "data-selected" in el.attrib}
     assert movable == {"24", "13", "8", "6"}
-    assert dests == {"5", "7"}
+    assert dests == {"5", "7", "4"}  # 4 by the sum of the dice: 8/5/4 or 8/7/4
+    assert {k for k, el in found.items() if "data-dest-sum" in el.attrib} == {"4"}
     assert selected == {"8"}
-    # a destination is visibly marked
-    assert any("dest-marker" in c.get("class", "") for c in found["5"].iter())
+    # a destination is visibly marked, a sum differently
+    assert any(c.get("class", "") == "dest-marker" for c in found["5"].iter())
+    assert any("dest-marker--sum" in c.get("class", "") for c in found["4"].iter())
+    # the selected checker holds the board's one Tab stop, unless the focus is elsewhere
+    view = build_board_view(Position.initial(), turn=turn, selected=8, roving=True)
+    assert [k for k, el in places(draw(view)).items() if el.get("tabindex") == "0"] == ["8"]
+    view = build_board_view(Position.initial(), turn=turn, selected=8, focus="bar", roving=True)
+    assert [k for k, el in places(draw(view)).items() if el.get("tabindex") == "0"] == ["bar"]
 
 
 def test_player1_bar_movable_and_bear_off_dest() -> None:
@@ -130,7 +141,7 @@ def test_player1_bar_movable_and_bear_off_dest() -> None:
     found = places(draw(view))
     assert "data-movable" in found["bar"].attrib
     assert "data-selected" in found["bar"].attrib
-    assert {k for k, el in found.items() if "data-dest" in el.attrib} == {"3", "1"}
+    assert {k for k, el in found.items() if "data-dest" in el.attrib} == {"3", "1", "4"}  # bar/22/21: 4
 
     board = Position.from_text("x 6:1 2:2 / o 24:2 13:5")
     turn = Turn.start(board, (6, 2))

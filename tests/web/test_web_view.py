@@ -89,9 +89,11 @@ def test_player0_turn_movable_and_destinations() -> None:
     turn = Turn.start(Position.initial(), (3, 1))
     view = build_board_view(Position.initial(), turn=turn, selected=8)
     assert set(view.movable) == {24, 13, 8, 6}
-    assert view.dests == (5, 7)
+    assert view.dests == (5, 7, 4)  # one die each, the higher first, then the sum
+    assert view.sum_dests == (4,)
     assert [p.number for p in view.points if p.movable] == sorted(view.movable)
-    assert [p.number for p in view.points if p.dest] == [5, 7]
+    assert [p.number for p in view.points if p.dest] == [4, 5, 7]
+    assert [p.number for p in view.points if p.dest_sum] == [4]
     assert view.point(8).selected
     assert view.selected == 8
     assert not view.off.dest
@@ -104,8 +106,9 @@ def test_player1_turn_is_converted_to_player0_numbering() -> None:
     view = build_board_view(board_for_player0(turn.position, 1), mover=1, turn=turn, selected=17)
     # player 1's 24, 13, 8 and 6 points are player 0's 1, 12, 17 and 19
     assert set(view.movable) == {1, 12, 17, 19}
-    # from player 1's 8 with 3-1: their 5 and 7, i.e. player 0's 20 and 18
-    assert set(view.dests) == {20, 18}
+    # from player 1's 8 with 3-1: their 5 and 7, i.e. player 0's 20 and 18, and 4 (21) by the sum
+    assert set(view.dests) == {20, 18, 21}
+    assert view.sum_dests == (21,)
     assert view.point(17).selected
     assert view.point(17).owner == 1
     assert all(d.owner == 1 for d in view.dice)
@@ -253,7 +256,7 @@ def test_match_opening_shows_one_die_per_player() -> None:
     assert view.mover == 0
     assert view.phase == "move"
     assert view.message == "Ann starts and plays 5-2"
-    assert set(view.dests) == {8, 11}
+    assert set(view.dests) == {8, 11, 6}
     assert view.actions == ("step", "play", "resign", "resign_match")
     view = build_view(match.step(13, 8))
     assert [d.used for d in view.dice] == [True, False]

@@ -7,9 +7,11 @@ rely on:
 * the root ``<svg class="board">`` has a ``viewBox`` and ``width="100%"``;
 * 24 groups ``g.point[data-point="1".."24"]`` numbered from player 0's side (also
   when ``flipped`` mirrors the board), one ``g.bar[data-point="bar"]`` and one
-  ``g.off[data-point="off"]`` holding both players' checkers; each is focusable
-  (``tabindex="0"``, ``role="button"``, ``aria-label``) and carries
-  ``data-movable`` / ``data-dest`` / ``data-selected`` when they apply;
+  ``g.off[data-point="off"]`` holding both players' checkers; each is a button
+  (``role="button"``, ``aria-label``) and carries ``data-movable`` / ``data-dest`` /
+  ``data-selected`` when they apply (``data-dest-sum`` too for a destination reached by
+  the sum of several dice); each is a Tab stop (``tabindex="0"``), or with ``view.roving``
+  the board is one: the place of :func:`focus_place` has ``tabindex="0"``, every other ``"-1"``;
 * one ``[data-checker]`` element per checker, with ``data-owner="0"`` or ``"1"``,
   inside its place's group (stacks past five overlap under a count label);
 * dice ``g.die[data-die="5"][data-player]`` (``data-used`` once played), the cube
@@ -70,16 +72,37 @@ def _e(text: str) -> str:
     return escape(text, quote=True)
 
 
-def _focus(view: BoardView) -> str:
-    return ' tabindex="0" role="button"' if view.focusable else ' role="img"'
+def focus_place(view: BoardView) -> Place:
+    """The place that holds the board's one Tab stop: ``view.focus``, else the selected checker,
+    else the first movable place, else point 1 (player 0's numbering).
+
+    >>> from core import Position
+    >>> from app.board.view import build_board_view
+    >>> view = build_board_view(Position.initial())
+    >>> focus_place(view), focus_place(build_board_view(Position.initial(), focus="bar"))
+    (1, 'bar')
+    """
+    if view.focus is not None:
+        return view.focus
+    if view.selected is not None:
+        return view.selected
+    return view.movable[0] if view.movable else 1
 
 
-def _flag_attrs(movable: bool, dest: bool, selected: bool) -> str:
+def _focus(view: BoardView, place: Place, roving: Place) -> str:
+    if not view.focusable:
+        return ' role="img"'
+    return f' tabindex="{0 if place == roving or not view.roving else -1}" role="button"'
+
+
+def _flag_attrs(movable: bool, dest: bool, selected: bool, dest_sum: bool = False) -> str:
     out = ""
     if movable:
         out += ' data-movable="true"'
     if dest:
         out += ' data-dest="true"'
+    if dest_sum:
+        out += ' data-dest-sum="true"'
     if selected:
         out += ' data-selected="true"'
     return out
@@ -113,7 +136,7 @@ def _point(out: list[str], lay: Layout, p: PointView, mover: int, focus: str) ->
     cx = x + POINT_W // 2
     out.append(
         f'<g class="point point--{shade} point--{"top" if top else "bottom"}" data-point="{p.number}"'
-        f'{_flag_attrs(p.movable, p.dest, p.selected)}{focus} aria-label="{_e(p.label)}">'
+        f'{_flag_attrs(p.movable, p.dest, p.selected, p.dest_sum)}{focus} aria-label="{_e(p.label)}">'
     )
     if top:
         out.append(f'<rect class="hit" x="{x}" y="{FELT_TOP}" width="{POINT_W}" height="{FELT_H // 2}"/>')
@@ -132,12 +155,13 @@ def _point(out: list[str], lay: Layout, p: PointView, mover: int, focus: str) ->
         _stack(out, p.owner, p.count, cx, ys, True)
     if p.dest:
         landing = p.count if p.owner == mover else 0
-        out.append(_dest_marker(cx, lay.stack_y(p.number, landing)))
+        out.append(_dest_marker(cx, lay.stack_y(p.number, landing), p.dest_sum))
     out.append("</g>")
 
 
-def _dest_marker(cx: float, cy: float) -> str:
-    return f'<circle class="dest-marker" cx="{cx:g}" cy="{cy:g}" r="{CHECKER_R - 3}"/>'
+def _dest_marker(cx: float, cy: float, by_sum: bool = False) -> str:
+    cls = "dest-marker dest-marker--sum" if by_sum else "dest-marker"
+    return f'<circle class="{cls}" cx="{cx:g}" cy="{cy:g}" r="{CHECKER_R - 3}"/>'
 
 
 def _point_numbers(out: list[str], lay: Layout, view: BoardView) -> None:
@@ -149,13 +173,13 @@ def _point_numbers(out: list[str], lay: Layout, view: BoardView) -> None:
     out.append("</g>")
 
 
-def _bar(out: list[str], lay: Layout, view: BoardView) -> None:
+def _bar(out: list[str], lay: Layout, view: BoardView, roving: Place) -> None:
     bar = view.bar
     x = lay.rx(BAR_X, BAR_W)
     cx = lay.bar_cx()
     out.append(
         f'<g class="bar" data-point="bar"{_flag_attrs(bar.movable, bar.dest, bar.selected)}'
-        f'{_focus(view)} aria-label="{_e(bar.label)}">'
+        f'{_focus(view, "bar", roving)} aria-label="{_e(bar.label)}">'
     )
     out.append(f'<rect class="hit" x="{x:g}" y="{FELT_TOP}" width="{BAR_W}" height="{FELT_H}"/>')
     for owner in (0, 1):
@@ -166,12 +190,12 @@ def _bar(out: list[str], lay: Layout, view: BoardView) -> None:
     out.append("</g>")
 
 
-def _off(out: list[str], lay: Layout, view: BoardView) -> None:
+def _off(out: list[str], lay: Layout, view: BoardView, roving: Place) -> None:
     off = view.off
     x = lay.tray_x()
     out.append(
-        f'<g class="off" data-point="off"{_flag_attrs(off.movable, off.dest, off.selected)}'
-        f'{_focus(view)} aria-label="{_e(off.label)}">'
+        f'<g class="off" data-point="off"{_flag_attrs(off.movable, off.dest, off.selected, off.dest_sum)}'
+        f'{_focus(view, "off", roving)} aria-label="{_e(off.label)}">'
     )
     out.append(f'<rect class="hit" x="{x:g}" y="{FELT_TOP}" width="{SIDE_W}" height="{FELT_H}"/>')
     for owner in (1, 0):
@@ -185,7 +209,7 @@ def _off(out: list[str], lay: Layout, view: BoardView) -> None:
                 f' x="{x + 3:g}" y="{y}" width="{SIDE_W - 6}" height="{SLAB_H}" rx="3"/>'
             )
         if off.dest and owner == view.mover:
-            out.append(_dest_marker(x + SIDE_W / 2, _tray_free_y(owner, off.counts[owner], top, h)))
+            out.append(_dest_marker(x + SIDE_W / 2, _tray_free_y(owner, off.counts[owner], top, h), off.dest_sum))
         out.append("</g>")
     out.append("</g>")
 
@@ -383,11 +407,11 @@ def render_board(view: BoardView, *, flipped: bool | None = None) -> str:
     for x in (LEFT_X, RIGHT_X):
         out.append(f'<rect class="felt" x="{lay.rx(x, HALF_W):g}" y="{FELT_TOP}" width="{HALF_W}" height="{FELT_H}"/>')
     _point_numbers(out, lay, view)
-    focus = _focus(view)
+    roving = focus_place(view)
     for p in view.points:
-        _point(out, lay, p, view.mover, focus)
-    _bar(out, lay, view)
-    _off(out, lay, view)
+        _point(out, lay, p, view.mover, _focus(view, p.number, roving))
+    _bar(out, lay, view, roving)
+    _off(out, lay, view, roving)
     _dice(out, view)
     _cube(out, lay, view)
     out.append(render_arrows(view, flipped=flip))

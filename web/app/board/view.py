@@ -13,8 +13,8 @@ the sentences come from :mod:`app.board.messages`, diagram arrows from
 >>> view = build_board_view(Position.initial(), turn=Turn.start(Position.initial(), (3, 1)), selected=8)
 >>> view.point(8).label, view.point(8).movable, view.point(8).selected
 ('point 8, 3 white checkers', True, True)
->>> [p.number for p in view.points if p.dest]
-[5, 7]
+>>> [p.number for p in view.points if p.dest], view.sum_dests
+([4, 5, 7], (4,))
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ class PointView:
     dest: bool
     selected: bool
     label: str
+    dest_sum: bool = False
+    """``dest`` reached by the sum of several dice (one checker, several steps)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,7 @@ class StackView:
     dest: bool
     selected: bool
     label: str
+    dest_sum: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +127,12 @@ class BoardView:
     focusable: bool
     lang: str
     label: str
+    sum_dests: tuple[Place, ...] = ()
+    """The ``dests`` reached only by the sum of several dice."""
+    focus: Place | None = None
+    """The place holding the board's one Tab stop when ``roving`` (``None``: see :func:`build_board_view`)."""
+    roving: bool = False
+    """One Tab stop for the whole board (the page's arrow keys move inside it); else each place is one."""
 
     def point(self, number: int) -> PointView:
         """The point ``number`` (player 0's numbering)."""
@@ -225,6 +234,8 @@ def build_board_view(
     lang: str = "en",
     viewer: int = 0,
     flipped: bool = False,
+    focus: Place | None = None,
+    roving: bool = False,
 ) -> BoardView:
     """The view of a board, for the game or for a diagram without a match.
 
@@ -242,6 +253,9 @@ def build_board_view(
       destination (the bot's turn, an offer waiting for an answer).
     * ``focusable=False`` for a still diagram: its places are labelled images, not
       buttons in the keyboard's tab order.
+    * ``roving``: the board is one Tab stop (a page whose arrow keys move between places),
+      held by ``focus`` (the keyboard's place; ``None``: the selected place, else the first
+      movable, else point 1); without it every place is a Tab stop (the embeds).
     * ``names``: empty names show as the colours ("White", "Noir"); ``actions``: what
       the buttons may do now (``Match.legal_actions()``), passed through.
 
@@ -256,11 +270,17 @@ def build_board_view(
 
     movable: tuple[Place, ...] = ()
     dests: tuple[Place, ...] = ()
+    sum_dests: tuple[Place, ...] = ()
     if turn is not None and interactive:
         destinations = turn.destinations()
         movable = tuple(from_mover(p, mover) for p in sorted(destinations, reverse=True))
-        if selected is not None and selected != OFF:
-            dests = tuple(from_mover(p, mover) for p in destinations.get(to_mover(selected, mover), ()))
+        if selected is not None and selected != OFF and to_mover(selected, mover) in destinations:
+            start = to_mover(selected, mover)
+            routes = turn.routes(start)
+            singles = destinations[start]  # one die, the higher first; then the sums
+            ordered = list(singles) + [p for p in routes if p not in singles]
+            dests = tuple(from_mover(p, mover) for p in ordered)
+            sum_dests = tuple(from_mover(p, mover) for p, steps in routes.items() if len(steps) > 1)
     if selected is not None:
         own = mine if mover == 0 else theirs
         if selected == OFF or own[to_mover(selected, mover) - 1] == 0:
@@ -281,6 +301,7 @@ def build_board_view(
                 dest=p in dests,
                 selected=selected == p,
                 label=t(lang, "label.point", point=shown, checkers=checkers_text(lang, n0, n1)),
+                dest_sum=p in sum_dests,
             )
         )
     bar_counts = position.on_bar()
@@ -294,7 +315,13 @@ def build_board_view(
         t(lang, "label.bar", checkers=checkers_text(lang, *bar_counts)),
     )
     off = StackView(
-        OFF, off_counts, False, OFF in dests, False, t(lang, "label.off", checkers=checkers_text(lang, *off_counts))
+        OFF,
+        off_counts,
+        False,
+        OFF in dests,
+        False,
+        t(lang, "label.off", checkers=checkers_text(lang, *off_counts)),
+        OFF in sum_dests,
     )
 
     dice_views = _dice_views(mover, turn, dice, opening)
@@ -361,6 +388,9 @@ def build_board_view(
         focusable=focusable,
         lang=lang,
         label=t(lang, "label.board"),
+        sum_dests=sum_dests,
+        focus=focus,
+        roving=roving,
     )
 
 
@@ -389,6 +419,8 @@ def build_view(
     interactive: bool = True,
     message: str | None = None,
     arrows: Sequence[ArrowView] = (),
+    focus: Place | None = None,
+    roving: bool = False,
 ) -> BoardView:
     """The view of a match's current game.
 
@@ -398,7 +430,9 @@ def build_view(
     >>> from core.match import Match
     >>> view = build_view(Match.new(5, names=("Ann", "Bot")).opening_with(2, 6), selected=12, lang="fr")
     >>> view.on_turn, view.point(12).label, view.dests, view.message
-    (1, 'case 12, 5 pions noirs', (18, 14), 'Bot commence et joue 6-2')
+    (1, 'case 12, 5 pions noirs', (18, 14, 20), 'Bot commence et joue 6-2')
+    >>> view.sum_dests
+    (20,)
     >>> [(d.value, d.owner) for d in view.dice]
     [(2, 0), (6, 1)]
     """
@@ -432,6 +466,8 @@ def build_view(
         lang=lang,
         viewer=viewer,
         flipped=flipped,
+        focus=focus,
+        roving=roving,
     )
 
 

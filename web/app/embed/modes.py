@@ -160,11 +160,11 @@ def _click(state: EmbedState, place: Place) -> tuple[EmbedState, list[Event]]:
     if place == selected:
         return dataclasses.replace(state, selected=None, note=None), []
     start = to_mover(selected, mover)
-    if point in destinations.get(start, ()):
+    if point in turn.routes(start):  # one die, or the sum of several
         return _step(state, start, point)
     if point in destinations:
         return dataclasses.replace(state, selected=place, note=Note("info", t(state.lang, "embed.try.selected"))), []
-    return _refuse(state, turn.why_not(start, point), place, target=True)
+    return _refuse(state, turn.why_not_move(start, point), place, target=True)
 
 
 def _played(turn: Turn) -> str:
@@ -177,11 +177,12 @@ def _played(turn: Turn) -> str:
 def _step(state: EmbedState, start: int, end: int) -> tuple[EmbedState, list[Event]]:
     before = _turn(state)
     try:
-        turn = before.step(start, end)
-    except IllegalPlayError as exc:  # pragma: no cover - destinations() offered this step
+        turn = before.move(start, end)
+    except IllegalPlayError as exc:  # pragma: no cover - routes() offered this move
         return _refuse(state, exc.reason, None, target=True)
     lang = state.lang
-    step_text = format_play([(start, end)], [end] if turn.step_hits[-1] else [])
+    made = steps_to_play_steps(turn.steps[len(before.steps) :])
+    step_text = format_play(made, list(turn.hits[len(before.hits) :]))
     new = dataclasses.replace(state, turn=turn, selected=None)
     if not turn.is_complete:
         note = Note("info", t(lang, "embed.try.partial", play=_played(turn)))

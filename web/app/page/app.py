@@ -27,7 +27,7 @@ from typing import Any
 from pyscript import document, window
 
 from app.board.messages import describe_refusal
-from app.board.places import OFF, Place, to_mover
+from app.board.places import OFF, Place, parse_place, to_mover
 from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
@@ -279,6 +279,8 @@ class App:
             flipped=self.options.flipped,
             viewer=self.viewer(),
             interactive=not waiting,
+            focus=parse_place(focus) if focus is not None else None,
+            roving=True,
         )
         self.view = view
         thinking = self.bot_player if self.bot_busy else None
@@ -402,7 +404,7 @@ class App:
         moves = checkers_moved(self.match, start, end)
         if not animate:  # dropped: the checker is already there
             moves = moves[1:]
-        self.act(lambda m: m.step(to_mover(start, mover), to_mover(end, mover)), moves=moves)
+        self.act(lambda m: m.move(to_mover(start, mover), to_mover(end, mover)), moves=moves)
 
     def explain(self, place: Place) -> None:
         """Why the place clicked cannot be used (the core's reason), and drop the selection."""
@@ -413,7 +415,7 @@ class App:
         if turn is None:
             return
         if selected is not None and selected != place:
-            reason = turn.why_not(to_mover(selected, mover), to_mover(place, mover))
+            reason = turn.why_not_move(to_mover(selected, mover), to_mover(place, mover))
         elif place != OFF and self.view is not None and self.view.owns(place, mover):
             reason = turn.why_not(to_mover(place, mover), None)
         else:

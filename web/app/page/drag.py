@@ -9,10 +9,11 @@ from typing import Any, Protocol
 
 from pyscript import document, window
 
-from app.board.places import Place
+from app.board.places import Place, parse_place
 from app.board.view import BoardView
 from app.dom import create_once, el, js_value, place_of
 from app.page.animation import svg_scale, top_checker, with_ring
+from app.page.controls import Box, forgiving_place
 
 DRAG_THRESHOLD_PX = 6
 
@@ -53,16 +54,37 @@ class BoardPointer:
         self.host = host
         self.drag: Drag | None = None
         self.suppress_click = False  # the click that ends a drag is not a choice
+        self.pointer_type = "mouse"  # of the last press: taps are forgiving, clicks exact
 
     def on_click(self, event: Any) -> None:
         if self.suppress_click:
             self.suppress_click = False
             return
         place = place_of(event.target)
+        view = self.host.view
+        exact = place is not None and view is not None and view.owns(place, view.mover)  # a refusal to explain
+        if self.pointer_type in ("touch", "pen") and not exact:  # a finger is wider than a point: the nearest usable
+            place = forgiving_place(place, self._targets(), float(event.clientX), float(event.clientY))
         if place is not None:
             self.host.choose(place)
 
+    def _targets(self) -> dict[Place, Box]:
+        """The columns, on screen, of the places a tap may use now: lit destinations, movable checkers."""
+        view = self.host.view
+        if view is None:
+            return {}
+        out: dict[Place, Box] = {}
+        for group in el("board").querySelectorAll("[data-dest][data-point], [data-movable], [data-selected]"):
+            place = parse_place(str(group.dataset.point))
+            hit = js_value(group.querySelector(".hit"))
+            if place is None or hit is None:
+                continue
+            box = hit.getBoundingClientRect()
+            out[place] = (float(box.left), float(box.top), float(box.right), float(box.bottom))
+        return out
+
     def on_down(self, event: Any) -> None:
+        self.pointer_type = str(event.pointerType or "mouse")
         view = self.host.view
         if event.button != 0 or not event.isPrimary or view is None:
             return

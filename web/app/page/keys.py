@@ -36,9 +36,17 @@ class BoardKeys:
         self.row_hint: Row = "bottom"  # the row last focused: the bar and trays span both
 
     def on_focus_in(self, event: Any) -> None:
+        """A place took the focus: it becomes the board's one Tab stop (roving tabindex)."""
         place = place_of(event.target)
-        if place is not None:
-            self.row_hint = row_of(place, self.row_hint)
+        if place is None:
+            return
+        self.row_hint = row_of(place, self.row_hint)
+        group = js_value(event.target.closest("[data-point]"))
+        if group is None or group.getAttribute("tabindex") is None:
+            return
+        for other in el("board").querySelectorAll('[data-point][tabindex="0"]'):
+            other.setAttribute("tabindex", "-1")
+        group.setAttribute("tabindex", "0")
 
     def on_key(self, event: Any) -> None:
         place = place_of(event.target)

@@ -314,4 +314,7 @@ EN: dict[str, str] = {
     "resign.match_yes": "Yes, resign",
     "resign.match_confirm": "{other} wins the match. Resign the whole match?",
     "resign.match_confirm_money": "The money session ends here, {other} winning it. Resign the session?",
+    # -- the board's moves (board interaction, #17) -------------------------------------
+    "reason.path-blocked": "every way there stops on a blocked point",
+    "reason.path-blocked.at": "every way to point {point} stops on a blocked point",
 }

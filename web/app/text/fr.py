@@ -307,4 +307,7 @@ FR: dict[str, str] = {
     "resign.match_yes": "Oui, abandonner",
     "resign.match_confirm": "{other} gagne le match. Abandonner tout le match ?",
     "resign.match_confirm_money": "La session d’argent s’arrête ici, gagnée par {other}. Abandonner la session ?",
+    # -- the board's moves (board interaction, #17) -------------------------------------
+    "reason.path-blocked": "tous les chemins vers cette case passent par une case bloquée",
+    "reason.path-blocked.at": "tous les chemins vers la case {point} passent par une case bloquée",
 }
