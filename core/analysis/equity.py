@@ -38,6 +38,9 @@ class Scale:
 
     __slots__ = ("situation", "wins", "losses", "weights", "_lose1", "_span", "live")
 
+    wins: tuple[float, float, float]
+    losses: tuple[float, float, float]
+
     def __init__(self, situation: Situation, cube: int | None = None) -> None:
         s = situation
         c = s.cube if cube is None else cube
@@ -58,8 +61,13 @@ class Scale:
                 lose1, span = -float(c), 2.0 * c
                 self.wins, self.losses = (1.0, 2.0, 3.0), (-1.0, -2.0, -3.0)
             else:
-                self.wins = tuple(2.0 * (match_equity(a - k * c, b, pc) - lose1) / span - 1.0 for k in (1, 2, 3))
-                self.losses = tuple(2.0 * (match_equity(a, b - k * c, pc) - lose1) / span - 1.0 for k in (1, 2, 3))
+
+                def norm(m: float) -> float:
+                    return 2.0 * (m - lose1) / span - 1.0
+
+                win = [norm(match_equity(a - k * c, b, pc)) for k in (1, 2, 3)]
+                loss = [norm(match_equity(a, b - k * c, pc)) for k in (1, 2, 3)]
+                self.wins, self.losses = (win[0], win[1], win[2]), (loss[0], loss[1], loss[2])
             self._lose1, self._span = lose1, span
         n1, n2, n3 = self.wins
         m1, m2, m3 = self.losses
@@ -99,5 +107,6 @@ class Scale:
         """(no double, double/take, double/pass) for the side on roll, in this scale's units."""
         nd = self.cubeful(p)
         doubled = Scale(self.situation, 2 * self.situation.cube)
-        dt = self.from_points(doubled.to_points(doubled._janowski(p, OPPONENT) if doubled.live else doubled.cubeless(p)))
+        after = doubled._janowski(p, OPPONENT) if doubled.live else doubled.cubeless(p)
+        dt = self.from_points(doubled.to_points(after))
         return nd, dt, 1.0

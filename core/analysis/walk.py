@@ -148,7 +148,8 @@ def _walk_game(number: int, replay: Match, actions: tuple[Action, ...]) -> Itera
             )
         elif kind == "play":
             index += 1
-            assert g.turn is not None and g.dice is not None
+            assert g.turn is not None
+            assert g.dice is not None
             yield Moment(
                 number, index, g.turn, "move", g.position, _situation(replay, g, g.turn),
                 dice=g.dice, steps=action.steps, opening=opening,
