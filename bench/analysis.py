@@ -53,22 +53,23 @@ def main() -> None:
     parser.add_argument("--seeds", default="201-212")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--no-cli", action="store_true", help="time analyse_match in-process instead of the CLI")
+    parser.add_argument("--only", default="", help="only the .mat files whose name contains this")
     args = parser.parse_args()
     folder = args.folder
     if args.make:
         first, _, last = args.seeds.partition("-")
         make_matches(specs(int(first), int(last or first)), args.make, processes=args.processes)
         folder = args.make
-    paths = sorted(folder.glob("*.mat"))
+    paths = sorted(p for p in folder.glob("*.mat") if args.only in p.name)
     rows: list[Row] = []
     rates: list[tuple[float, float]] = []
     timings = []
     for mat in paths:
         record = json.loads(mat.with_suffix(".gnubg.json").read_text())
         match = parse_mat(mat.read_text())
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         analysis = analyse_match(match)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         if not args.no_cli:
             started = time.perf_counter()
             subprocess.run([sys.executable, "-m", "core.analysis", str(mat), "--json"], cwd=ROOT,
@@ -80,7 +81,8 @@ def main() -> None:
             rates.append((g, s.error_rate))
         counted = sum(1 for d in analysis.decisions if d.counted)
         timings.append((mat.name, match.length, len(match.games), counted, seconds))
-        print(f"{mat.name}: {len(match.games)} games, {counted} decisions, {seconds:.1f} s; error rates "
+        print(f"{mat.name}: {len(match.games)} games, {counted} decisions, {seconds:.1f} s "
+              f"(in-process: CPU {cpu:.1f} s); error rates "
               f"gnubg {theirs[0]:.1f} / {theirs[1]:.1f}, ours {analysis.summary[0].error_rate:.1f} / "
               f"{analysis.summary[1].error_rate:.1f} mEMG", flush=True)
     result = figures(rows, rates)
