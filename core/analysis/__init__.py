@@ -12,10 +12,10 @@ cube), as gnubg reports them; marks and ratings follow gnubg's published thresho
 >>> match = Match.new(5, names=("Ann", "Bob")).opening_with(6, 5).play("24/13")
 >>> match = match.roll_with((2, 1)).play("6/4 4/3")
 >>> analysis = analyse_match(match)
->>> [(d.player, d.kind, d.played, d.mark) for d in analysis.decisions if d.counted]
-[(1, 'double', 'No double', ''), (1, 'move', '6/4 4/3', 'very bad')]
->>> analysis.summary[1].rating
-'Awful!'
+>>> [(d.player, d.kind, d.played, d.loss > 0.08) for d in analysis.decisions if d.counted]
+[(0, 'move', '24/13', False), (1, 'move', '6/3', True)]
+>>> analysis.summary[1].decisions, analysis.summary[1].rating
+(1, 'Awful!')
 
 Command line: ``python -m core.analysis FILE.mat [--json]``.
 """
