@@ -53,14 +53,22 @@ def main() -> None:
     parser.add_argument("--seeds", default="201-212")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--no-cli", action="store_true", help="time analyse_match in-process instead of the CLI")
-    parser.add_argument("--only", default="", help="only the .mat files whose name contains this")
+    parser.add_argument("--save", type=Path, help="write the rows and rates as JSON (to pool runs)")
+    parser.add_argument("--pool", type=Path, nargs="*", help="print the figures of saved runs together")
+    parser.add_argument("--only", default="", help="only the .mat files whose name contains one of these (a,b,c)")
     args = parser.parse_args()
+    if args.pool:
+        saved = [json.loads(p.read_text()) for p in args.pool]
+        pooled = figures([Row(**r) for s in saved for r in s["rows"]], [tuple(r) for s in saved for r in s["rates"]])
+        print("\n".join(pooled.lines()))
+        return
     folder = args.folder
     if args.make:
         first, _, last = args.seeds.partition("-")
         make_matches(specs(int(first), int(last or first)), args.make, processes=args.processes)
         folder = args.make
-    paths = sorted(p for p in folder.glob("*.mat") if args.only in p.name)
+    wanted = args.only.split(",")
+    paths = sorted(p for p in folder.glob("*.mat") if any(w in p.name for w in wanted))
     rows: list[Row] = []
     rates: list[tuple[float, float]] = []
     timings = []
@@ -86,6 +94,8 @@ def main() -> None:
               f"gnubg {theirs[0]:.1f} / {theirs[1]:.1f}, ours {analysis.summary[0].error_rate:.1f} / "
               f"{analysis.summary[1].error_rate:.1f} mEMG", flush=True)
     result = figures(rows, rates)
+    if args.save:
+        args.save.write_text(json.dumps({"rows": [vars(r) for r in rows], "rates": rates}))
     print()
     print(f"{len(paths)} matches from {folder}")
     print("\n".join(result.lines()))
