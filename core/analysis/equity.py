@@ -1,0 +1,112 @@
+"""Equity per unit of cube at a given score and cube: what the analysis compares.
+
+A :class:`Scale` turns cubeless probabilities ``(win, win gammon, win backgammon, lose gammon,
+lose backgammon)`` of the side on roll into equities in the field's usual unit, the
+*normalized* equity (EMG): per unit of the current cube, a single game won is ``+1`` and a
+single game lost ``-1``. In money play the other outcomes are worth 2 and 3 (1 with the Jacoby
+rule while the cube is centred); in a match each outcome is worth its match-winning chance
+(Kazaross XG2 table, :mod:`core.bot.met`) on the same linear scale.
+
+* :meth:`Scale.cubeless` is linear in the probabilities (the bot's choice of replies uses it);
+* :meth:`Scale.cubeful` adds the value of the cube by Janowski's model
+  (:func:`core.bot.cube.janowski_equity`, cube life 0.68), as the bot's cube decisions do;
+* :meth:`Scale.cube_action` gives no double / double-take / double-pass for the side on roll.
+
+>>> money = Scale(Situation())
+>>> money.cubeless((0.5, 0.0, 0.0, 0.0, 0.0))
+0.0
+>>> round(money.cubeless((0.6, 0.2, 0.0, 0.1, 0.0)), 3)
+0.3
+>>> nd, dt, dp = money.cube_action((0.9, 0.0, 0.0, 0.0, 0.0))
+>>> dt > dp  # a pass
+True
+"""
+
+from __future__ import annotations
+
+from ..bot.cube import CENTERED, CUBE_LIFE, OPPONENT, janowski_equity
+from ..bot.met import match_equity
+from .walk import Situation
+
+__all__ = ["Probs", "Scale"]
+
+Probs = tuple[float, float, float, float, float]
+
+
+class Scale:
+    """Normalized equities for the side on roll in ``situation`` (see the module docstring)."""
+
+    __slots__ = ("situation", "wins", "losses", "weights", "_lose1", "_span", "live")
+
+    wins: tuple[float, float, float]
+    losses: tuple[float, float, float]
+
+    def __init__(self, situation: Situation, cube: int | None = None) -> None:
+        s = situation
+        c = s.cube if cube is None else cube
+        self.situation = s
+        self.live = s.cube_live
+        if s.is_money:
+            gammons = not (s.jacoby and s.owner == CENTERED and c == s.cube)
+            self.wins = (1.0, 2.0, 3.0) if gammons else (1.0, 1.0, 1.0)
+            self.losses = (-1.0, -2.0, -3.0) if gammons else (-1.0, -1.0, -1.0)
+            self._lose1, self._span = -float(c), 2.0 * c  # "match equity" = points
+        else:
+            # after the Crawford game the next one is post-Crawford; before it, a side reaching
+            # 1-away starts the Crawford game (the table's pre-Crawford row)
+            a, b, pc = s.away, s.opp_away, s.post_crawford or s.crawford
+            lose1 = match_equity(a, b - c, pc)
+            span = match_equity(a - c, b, pc) - lose1
+            if span <= 1e-9:  # outside the table's resolution: count points instead
+                lose1, span = -float(c), 2.0 * c
+                self.wins, self.losses = (1.0, 2.0, 3.0), (-1.0, -2.0, -3.0)
+            else:
+
+                def norm(m: float) -> float:
+                    return 2.0 * (m - lose1) / span - 1.0
+
+                win = [norm(match_equity(a - k * c, b, pc)) for k in (1, 2, 3)]
+                loss = [norm(match_equity(a, b - k * c, pc)) for k in (1, 2, 3)]
+                self.wins, self.losses = (win[0], win[1], win[2]), (loss[0], loss[1], loss[2])
+            self._lose1, self._span = lose1, span
+        n1, n2, n3 = self.wins
+        m1, m2, m3 = self.losses
+        # value = (w - wg) n1 + (wg - wbg) n2 + wbg n3 + (1 - w - lg) m1 + (lg - lbg) m2 + lbg m3
+        self.weights = (m1, n1 - m1, n2 - n1, n3 - n2, m2 - m1, m3 - m2)
+
+    # -- values ---------------------------------------------------------------------
+    def cubeless(self, p: Probs) -> float:
+        """Cubeless normalized equity of the side on roll."""
+        c0, c1, c2, c3, c4, c5 = self.weights
+        return c0 + c1 * p[0] + c2 * p[1] + c3 * p[2] + c4 * p[3] + c5 * p[4]
+
+    def _janowski(self, p: Probs, owner: str) -> float:
+        w = min(1.0, max(0.0, p[0]))
+        lose = 1.0 - w
+        n1, n2, n3 = self.wins
+        m1, m2, m3 = self.losses
+        big_w = ((w - p[1]) * n1 + (p[1] - p[2]) * n2 + p[2] * n3) / w if w > 1e-9 else 1.0
+        big_l = -((lose - p[3]) * m1 + (p[3] - p[4]) * m2 + p[4] * m3) / lose if lose > 1e-9 else 1.0
+        return janowski_equity(w, big_w, big_l, owner, CUBE_LIFE if self.live else 0.0)
+
+    def cubeful(self, p: Probs, owner: str | None = None) -> float:
+        """Cubeful normalized equity of the side on roll, the cube where ``situation`` has it."""
+        if not self.live:
+            return self.cubeless(p)
+        return self._janowski(p, self.situation.owner if owner is None else owner)
+
+    def to_points(self, equity: float) -> float:
+        """A normalized equity as match-winning chance (points x cube in money play)."""
+        return self._lose1 + (equity + 1.0) * self._span / 2.0
+
+    def from_points(self, value: float) -> float:
+        """The inverse of :meth:`to_points`."""
+        return 2.0 * (value - self._lose1) / self._span - 1.0
+
+    def cube_action(self, p: Probs) -> tuple[float, float, float]:
+        """(no double, double/take, double/pass) for the side on roll, in this scale's units."""
+        nd = self.cubeful(p)
+        doubled = Scale(self.situation, 2 * self.situation.cube)
+        after = doubled._janowski(p, OPPONENT) if doubled.live else doubled.cubeless(p)
+        dt = self.from_points(doubled.to_points(after))
+        return nd, dt, 1.0

@@ -1,0 +1,158 @@
+"""Walk a match record once, decision by decision: what each player faced and what they did.
+
+:func:`walk_match` replays every game of a :class:`~core.match.Match` (played here, or read
+from ``.mat`` by :func:`core.record.parse_mat`) and yields a :class:`Moment` for each
+decision a player made:
+
+* ``"double"``: before rolling, a player who could double did (``doubled``) or did not;
+* ``"take"``: the answer to a double (``took`` or passed);
+* ``"move"``: a roll and the play made with it (``steps``; none when nothing could be played).
+
+``index`` numbers the records of a game the way gnubg's game record (and a ``.mat`` file)
+lists them: each play, double, take and pass is one record; a decision not to double shares
+the index of the play that follows it. Resignations are not graded.
+
+>>> from core.match import Match
+>>> match = Match.new(3, names=("Ann", "Bob")).opening_with(3, 1).play("8/5 6/5")
+>>> match = match.roll_with((6, 4)).play("24/14")
+>>> [(m.index, m.player, m.kind) for m in walk_match(match)]
+[(1, 0, 'move'), (2, 1, 'double'), (2, 1, 'move')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from ..dice import Dice
+from ..game import Action, Game
+from ..match import Match
+from ..moves import Step
+from ..position import Position
+
+__all__ = ["Moment", "MomentKind", "Situation", "walk_match"]
+
+MomentKind = Literal["move", "double", "take"]
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What a decision's equity depends on besides the board, seen by the player on roll.
+
+    ``away``/``opp_away``: points still needed by the player on roll and by the other
+    (0 in money play); ``owner``: ``"centered"``, ``"owned"`` (by the player on roll) or
+    ``"opponent"``; ``cube_live``: the cube can still be turned in this game (not the
+    Crawford game, not a 1-point match); ``crawford``: this game is the Crawford game;
+    ``post_crawford``: a game after it.
+    """
+
+    cube: int = 1
+    owner: str = "centered"
+    cube_live: bool = True
+    away: int = 0
+    opp_away: int = 0
+    post_crawford: bool = False
+    jacoby: bool = False
+    crawford: bool = False
+
+    @property
+    def is_money(self) -> bool:
+        """True in money play."""
+        return self.away == 0
+
+    def swapped(self) -> Situation:
+        """The same situation seen by the other player (now on roll).
+
+        >>> Situation(2, "owned", away=3, opp_away=5).swapped()
+        Situation(cube=2, owner='opponent', cube_live=True, away=5, opp_away=3, post_crawford=False, jacoby=False,
+        crawford=False)
+        """
+        owner = {"owned": "opponent", "opponent": "owned"}.get(self.owner, self.owner)
+        return Situation(
+            self.cube, owner, self.cube_live, self.opp_away, self.away, self.post_crawford, self.jacoby, self.crawford
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One decision in a match record (see the module docstring).
+
+    ``position`` is the board at the start of the turn seen by the player on roll (for a
+    take, by the doubler: the taker is ``player``, the doubler ``1 - player``);
+    ``situation`` is seen by the player on roll too. ``opening``: the game's first roll.
+    """
+
+    game: int
+    index: int
+    player: int
+    kind: MomentKind
+    position: Position
+    situation: Situation
+    dice: Dice | None = None
+    steps: tuple[Step, ...] = ()
+    doubled: bool = False
+    took: bool = False
+    opening: bool = False
+
+
+def _situation(match: Match, game: Game, on_roll: int) -> Situation:
+    owner = "centered" if game.cube_owner is None else ("owned" if game.cube_owner == on_roll else "opponent")
+    away = match.away()
+    return Situation(
+        cube=game.cube,
+        owner=owner,
+        cube_live=game.cube_available,
+        away=away[on_roll],
+        opp_away=away[1 - on_roll],
+        post_crawford=match.post_crawford,
+        jacoby=game.jacoby,
+        crawford=match.crawford,
+    )
+
+
+def walk_match(match: Match) -> Iterator[Moment]:
+    """Every decision of every game of ``match``, in order (see :class:`Moment`)."""
+    for number, played in enumerate(match.games, start=1):
+        game = played.game
+        replay = Match.new(
+            match.length,
+            crawford_rule=match.crawford_rule,
+            jacoby=match.jacoby,
+            names=match.names,
+            score=played.score_before,
+            crawford_game=played.crawford,
+            setup=game.setup,
+        )
+        yield from _walk_game(number, replay, game.actions)
+
+
+def _walk_game(number: int, replay: Match, actions: tuple[Action, ...]) -> Iterator[Moment]:
+    index = 0
+    opening = True
+    for action in actions:
+        g = replay.game
+        kind = action.kind
+        if kind == "roll" and g.can_double():
+            assert g.turn is not None
+            yield Moment(number, index + 1, g.turn, "double", g.position, _situation(replay, g, g.turn))
+        elif kind == "double":
+            index += 1
+            assert g.turn is not None
+            yield Moment(number, index, g.turn, "double", g.position, _situation(replay, g, g.turn), doubled=True)
+        elif kind in ("take", "drop"):
+            index += 1
+            assert g.turn is not None
+            yield Moment(
+                number, index, 1 - g.turn, "take", g.position, _situation(replay, g, g.turn), took=kind == "take"
+            )
+        elif kind == "play":
+            index += 1
+            assert g.turn is not None
+            assert g.dice is not None
+            yield Moment(
+                number, index, g.turn, "move", g.position, _situation(replay, g, g.turn),
+                dice=g.dice, steps=action.steps, opening=opening,
+            )
+            opening = False
+        replay = replay.apply(action)
