@@ -73,6 +73,8 @@ class App:
         self.pointer = BoardPointer(self)
         self.keys = BoardKeys(self)
         self.dialogs = Dialogs(self)
+        self.pending: tuple[Match, Any, str, str] | None = None
+        """A new match waiting for the player's consent to erase an uncopied broken save."""
 
     @property
     def flipped(self) -> bool:
@@ -114,7 +116,7 @@ class App:
             self._after_load()
             self.schedule_bot()
         elif result.status == "broken":
-            self.dialogs.show_recovery(result.text, result.error)
+            self.dialogs.show_recovery(result.text, result.error, result.kept_as)
         else:  # cleared elsewhere: keep this match and save it again
             self.save()
 
@@ -140,7 +142,7 @@ class App:
             self.match = result.match
             self._after_load()
         elif result.status == "broken":
-            self.dialogs.show_recovery(result.text, result.error)
+            self.dialogs.show_recovery(result.text, result.error, result.kept_as)
         else:
             first_visit = True
         self.redraw()
@@ -197,6 +199,7 @@ class App:
         on(el("btn-flip"), "click", ignore_event(self.flip))
         on(el("btn-lang"), "click", ignore_event(lambda: self.set_language("fr" if self.lang == "en" else "en")))
         on(el("recovery-fresh"), "click", ignore_event(self.dialogs.open_new_match))
+        on(el("recovery-discard"), "click", ignore_event(self.discard_broken))
         on(el("opt-auto-confirm"), "change", self.on_option)
         on(el("opt-auto-forced"), "change", self.on_option)
         on(el("opt-bot-fast"), "change", self.on_option)
@@ -208,6 +211,7 @@ class App:
     def apply_language(self) -> None:
         translate_page(self.lang)
         self.dialogs.sync_bot_option()
+        self.dialogs.draw_recovery()
 
     def set_language(self, lang: str) -> None:
         if lang == self.lang:
@@ -377,8 +381,20 @@ class App:
         self.redraw()
 
     # -- a new match ------------------------------------------------------------------------------
-    def _install(self, match: Match, bot: Any, level: str, note: str) -> None:
-        """Make ``match`` current (the computer, ``bot``, plays the top player), and save it."""
+    def _install(self, match: Match, bot: Any, level: str, note: str, *, discard: bool = False) -> bool:
+        """Make ``match`` current (the computer, ``bot``, plays the top player), and save it.
+
+        Refused (False) while a broken save that could not be copied aside is held and the
+        player has not agreed to erase it (``discard``): the panel then asks, the download
+        still offered, and :meth:`discard_broken` installs the match once they agree.
+        """
+        if self.store.held:
+            if not self.store.start_fresh(discard=discard):
+                self.pending = (match, bot, level, note)
+                self.dialogs.ask_discard()
+                return False
+            self.dialogs.hide_recovery()
+        self.pending = None
         self.bot, self.bot_player = bot, (1 if bot is not None else None)
         self._set(OPPONENT_KEY, opponent_to_json(self.bot_player, level))
         self.generation += 1
@@ -386,16 +402,23 @@ class App:
         self.selected = None
         self.notice = note
         self.log = MoveLog()
-        if self.store.held:
-            self.store.start_fresh()
-            el("recovery").hidden = True
         self.save()
+        return True
+
+    def discard_broken(self) -> None:
+        """The player agreed to erase the uncopied broken save: install the match they asked for."""
+        if self.pending is None:
+            return
+        match, bot, level, note = self.pending
+        self._install(match, bot, level, note, discard=True)
+        self.redraw()
+        self.schedule_bot()
 
     def start_match(self, match: Match, bot: Any, level: str, *, lang: str) -> None:
         """A match from the new-match dialog, in the language chosen there."""
-        self._install(match, bot, level, "")
         if lang != self.lang:
             self.set_language(lang)
+        self._install(match, bot, level, "")
         self.redraw()
 
     def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool:
@@ -403,15 +426,15 @@ class App:
 
         Used by :mod:`app.records.panel`. ``bot_level``: the computer plays the top player at that
         level; ``None``: two players at this screen. Refused (``False``) while the computer is
-        in the middle of its turn.
+        in the middle of its turn, or while an uncopied broken save waits for the player's consent.
         """
         if self.bot_busy:
             return False
         bot = load_bot(bot_level) if bot_level is not None else None
-        self._install(match, bot, bot_level or "intermediate", note)
+        installed = self._install(match, bot, bot_level or "intermediate", note)
         self.redraw()
         self.schedule_bot()
-        return True
+        return installed
 
     # -- the computer opponent -----------------------------------------------------------------------
     def schedule_bot(self) -> None:

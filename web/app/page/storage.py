@@ -12,7 +12,10 @@ Keys:
   wrote (compare and set); otherwise another tab changed the match, and it reloads
   instead of overwriting.
 * ``videau.match.broken`` (then ``.broken.2`` ...): a save that could not be read,
-  copied there as it was; it is never overwritten nor deleted.
+  copied there as it was; it is never overwritten nor deleted. When the copy cannot be
+  made (storage full), the broken save stays in ``videau.match``, held, and only the
+  player's explicit consent (:meth:`MatchStore.start_fresh` with ``discard=True``, after
+  the page offered the download) lets a new match be written over it.
 * ``videau.lang``, ``videau.options``, ``videau.opponent``: the language, the options, the computer.
 
 >>> store = MatchStore(MemoryStorage())
@@ -72,6 +75,36 @@ class MemoryStorage:
         self.items[key] = value
 
 
+class QuotaExceededError(Exception):
+    """What :class:`FullStorage` raises, like the browser's ``QuotaExceededError``."""
+
+
+class FullStorage(MemoryStorage):
+    """A :class:`MemoryStorage` that holds at most ``capacity`` characters (keys and values), like a quota.
+
+    >>> storage = FullStorage(capacity=10)
+    >>> storage.set("a", "123")
+    >>> storage.set("b", "1234567")
+    Traceback (most recent call last):
+    ...
+    app.page.storage.QuotaExceededError: storage full: 'b' needs 8 characters, 6 free
+    """
+
+    def __init__(self, items: dict[str, str] | None = None, *, capacity: int) -> None:
+        super().__init__(items)
+        self.capacity = capacity
+
+    def used(self) -> int:
+        return sum(len(k) + len(v) for k, v in self.items.items())
+
+    def set(self, key: str, value: str) -> None:
+        old = self.items.get(key)
+        free = self.capacity - self.used() + (0 if old is None else len(key) + len(old))
+        if len(key) + len(value) > free:
+            raise QuotaExceededError(f"storage full: {key!r} needs {len(key) + len(value)} characters, {free} free")
+        self.items[key] = value
+
+
 def parse_rev(text: str | None) -> int:
     """The revision counter as stored (0 when absent or unreadable).
 
@@ -91,7 +124,8 @@ class LoadResult:
     """What was found in storage: a ``match`` (``ok``), nothing (``empty``), or ``broken`` text.
 
     For a broken save, ``text`` is the raw text, ``error`` says why it could not be
-    read, and ``kept_as`` names the key it was copied to.
+    read, and ``kept_as`` names the key it was copied to: empty when the copy could not
+    be made (the page must then not say it was kept elsewhere).
     """
 
     status: LoadStatus
@@ -163,14 +197,27 @@ class MatchStore:
         self.rev, self.text = rev, text
         return "saved"
 
-    def start_fresh(self) -> None:
-        """The player chose to start again: the next save may replace what is there (kept if broken)."""
+    def start_fresh(self, *, discard: bool = False) -> bool:
+        """The player chose to start again: let the next save replace what is there.
+
+        A held broken save is copied aside first (tried again: space may have been freed).
+        When that copy cannot be made, nothing changes and the answer is False, unless
+        ``discard``: the player, offered the download, agreed to lose it.
+
+        >>> full = FullStorage({MATCH_KEY: "{oops"}, capacity=0)
+        >>> store = MatchStore(full)
+        >>> store.load().kept_as, store.start_fresh(), store.held
+        ('', False, True)
+        >>> store.start_fresh(discard=True), store.held
+        (True, False)
+        """
         text = self.storage.get(MATCH_KEY)
-        if text is not None and self.held:
-            self._keep(text)
+        if text is not None and self.held and not self._keep(text) and not discard:
+            return False
         self.text = text
         self.rev = parse_rev(self.storage.get(REV_KEY))
         self.held = False
+        return True
 
 
 # -- options and language --------------------------------------------------------

@@ -297,4 +297,10 @@ EN: dict[str, str] = {
     "embed.error.title": "This diagram cannot be shown",
     "embed.error.internal": "internal error ({kind}); please report it with the address of this page",
     "embed.or": " or ",
+    # -- saves (app.page.storage: broken saves, storage budget) ----------------------------
+    "saves.broken_not_kept": "It could not be copied aside: the browser's storage is full. It stays where it "
+    "was until you decide. Download it before starting a new match. ({error})",
+    "saves.broken_confirm": "Starting this new match will erase the saved match that could not be read: it could "
+    "not be copied aside. Download it first if you want to keep it.",
+    "saves.broken_discard": "Erase it and start the new match",
 }

@@ -290,4 +290,10 @@ FR: dict[str, str] = {
     "embed.error.title": "Ce diagramme ne peut pas être affiché",
     "embed.error.internal": "erreur interne ({kind}) ; merci de la signaler avec l’adresse de cette page",
     "embed.or": " ou ",
+    # -- saves (app.page.storage: broken saves, storage budget) ----------------------------
+    "saves.broken_not_kept": "Elle n’a pas pu être copiée à part : le stockage du navigateur est plein. Elle reste "
+    "en place jusqu’à votre décision. Téléchargez-la avant de commencer un nouveau match. ({error})",
+    "saves.broken_confirm": "Commencer ce nouveau match effacera la partie enregistrée illisible : elle n’a pas pu "
+    "être copiée à part. Téléchargez-la d’abord si vous voulez la garder.",
+    "saves.broken_discard": "L’effacer et commencer le nouveau match",
 }
