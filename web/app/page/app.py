@@ -32,7 +32,7 @@ from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
 from app.page import animation
-from app.page.browser import BrowserStorage, crypto_bytes, set_url_param, url_param
+from app.page.browser import BrowserStorage, crypto_bytes, set_url_param, tab_lock, url_param
 from app.page.computer import bot_available, computer_decision, load_bot, opponent_from_json, opponent_to_json
 from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
 from app.page.dialogs import Dialogs
@@ -47,6 +47,8 @@ from core.errors import IllegalActionError
 from core.match import Match
 
 DEFAULT_LENGTH = 5
+COMPUTER_LOCK = "videau.computer"
+"""The Web Lock held by the one tab that plays the computer's decision (the others follow its save)."""
 
 
 class App:
@@ -442,21 +444,37 @@ class App:
             return
         if self.match.is_over or self.match.game.player_to_act != self.bot_player:
             return
+        self.bot_busy = True  # now, not when the task starts: a second call schedules nothing
         asyncio.ensure_future(guarded_async(self.bot_turn)())
 
+    def still(self, generation: int) -> bool:
+        """True while the match is the one of ``generation`` and storage holds what this tab last read or wrote."""
+        return generation == self.generation and self.store.is_current()
+
     async def bot_turn(self) -> None:
-        """One decision of the computer, shown as it happens; the page stays responsive throughout."""
+        """One decision of the computer, shown as it happens; the page stays responsive throughout.
+
+        With several tabs on the match, one plays the decision: each waits for the
+        :data:`COMPUTER_LOCK`, then plays only if the save is still the one it holds
+        (compare the revision before applying); a tab that lost the race shows the save
+        the other tab wrote (its ``storage`` event, or the reload below) and decides nothing.
+        """
         generation = self.generation
         self.bot_busy = True
         pause = 0.35 if animation.animate() and not self.options.bot_fast else 0.02
+        rolled = False
         try:
-            rolled = await computer_decision(self, generation, pause)
+            async with tab_lock(COMPUTER_LOCK):
+                if self.still(generation):
+                    rolled = await computer_decision(self, generation, pause)
+                    if self.still(generation):
+                        self.notice = ""
+                        self.save()
         finally:
             self.bot_busy = False
-        if generation == self.generation:
-            self.notice = ""
-            self.save()
-        # else the match was replaced meanwhile (new match, another tab): draw that one
+        if generation == self.generation and not self.store.held and not self.store.is_current():
+            self.reload_from_storage(t(self.lang, "ui.other_tab"))  # another tab played: show its save
+        # else done, or the match was replaced meanwhile (new match, another tab): draw that one
         self.redraw(rolled=rolled and generation == self.generation)
         self.schedule_bot()
 
