@@ -41,9 +41,21 @@ from app.page.drag import BoardPointer
 from app.page.keys import BoardKeys, on_shortcut
 from app.page.movelog import MoveLog
 from app.page.screen import draw_controls, draw_moves, draw_over, opening_note, status_line, translate_page
-from app.page.storage import LANG_KEY, MATCH_KEY, OPPONENT_KEY, OPTIONS_KEY, REV_KEY, MatchStore, Options, choose_lang
+from app.page.storage import (
+    BUDGET_CHARS,
+    LANG_KEY,
+    MATCH_KEY,
+    OPPONENT_KEY,
+    OPTIONS_KEY,
+    REV_KEY,
+    WARN_SHARE,
+    MatchStore,
+    Options,
+    choose_lang,
+    usage,
+)
 from app.text import t
-from core.errors import IllegalActionError
+from core.errors import IllegalActionError, InvalidStateError
 from core.match import Match
 
 DEFAULT_LENGTH = 5
@@ -108,6 +120,30 @@ class App:
             return
         if outcome == "conflict":
             self.reload_from_storage(t(self.lang, "ui.conflict"))
+        elif any(key != MATCH_KEY and key != REV_KEY for key in self.store.writes):
+            self.check_budget()  # a game was archived: measure (never at every step)
+
+    def check_budget(self) -> None:
+        """Warn (without blocking) once our keys use :data:`WARN_SHARE` of the storage budget."""
+        try:
+            used = usage(self.storage)
+        except Exception:
+            return
+        box = el("storage-budget")
+        if used < WARN_SHARE * BUDGET_CHARS:
+            box.hidden = True
+            return
+        box.textContent = t(self.lang, "saves.budget", used=f"{used / 1e6:.1f}", budget=f"{BUDGET_CHARS / 1e6:.0f}")
+        box.hidden = False
+
+    def whole_match(self) -> Match:
+        """The whole match or session for the records panel: archived games read (and replayed) now."""
+        try:
+            return self.store.whole_match(self.match)
+        except InvalidStateError as exc:
+            self.notice = t(self.lang, "saves.archive_broken", error=str(exc))
+            self.redraw()
+            return self.match
 
     def reload_from_storage(self, note: str) -> None:
         result = self.store.load()
@@ -139,6 +175,7 @@ class App:
         if not self.storage.available:
             self.notice = t(self.lang, "ui.storage_failed", error="localStorage")
         result = self.store.load()
+        self.check_budget()
         first_visit = False
         if result.status == "ok" and result.match is not None:
             self.match = result.match
@@ -404,6 +441,7 @@ class App:
         self.selected = None
         self.notice = note
         self.log = MoveLog()
+        self.store.new_match()
         self.save()
         return True
 

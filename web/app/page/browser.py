@@ -43,6 +43,17 @@ class BrowserStorage:
         else:
             self.local.setItem(key, value)
 
+    def remove(self, key: str) -> None:
+        if self.memory is not None:
+            self.memory.remove(key)
+        else:
+            self.local.removeItem(key)
+
+    def names(self) -> list[str]:
+        if self.memory is not None:
+            return self.memory.names()
+        return [str(self.local.key(i)) for i in range(int(self.local.length))]
+
 
 def crypto_bytes(count: int) -> bytes:
     """``count`` bytes from the browser's cryptographic random source."""

@@ -296,4 +296,9 @@ FR: dict[str, str] = {
     "saves.broken_confirm": "Commencer ce nouveau match effacera la partie enregistrée illisible : elle n’a pas pu "
     "être copiée à part. Téléchargez-la d’abord si vous voulez la garder.",
     "saves.broken_discard": "L’effacer et commencer le nouveau match",
+    "saves.budget": "Les parties enregistrées occupent {used} des quelque {budget} millions de caractères que ce "
+    "navigateur garde pour le site. Exportez le match (.mat) et commencez-en un nouveau pour libérer de la "
+    "place avant que les coups ne puissent plus être enregistrés.",
+    "saves.archive_broken": "Les parties précédentes de la session n’ont pas pu être relues ({error}) : seules "
+    "les parties récentes sont affichées.",
 }
