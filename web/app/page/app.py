@@ -304,7 +304,7 @@ class App:
         el("notice").textContent = self.notice
         draw_controls(controls_for(self.match, waiting=waiting))
         draw_over(self.match, view, phase, self.lang)
-        draw_moves(self.match, self.log, view, self.lang)
+        draw_moves(self.match, self.log, view, self.lang, archived=self.store.base)
         el("opt-auto-confirm").checked = self.options.auto_confirm
         el("opt-auto-forced").checked = self.options.auto_forced
         el("opt-bot-fast").checked = self.options.bot_fast
