@@ -261,6 +261,7 @@ class App:
             set_url_param("lang", lang)
             self.url_lang = lang
         self.apply_language()
+        self.check_budget()
         self.redraw()
 
     # -- drawing -----------------------------------------------------------------------------
