@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from e2e_helpers import wait_ready
-from match_helpers import open_app, play_step, turn_state, wait_phase
+from match_helpers import open_app, play_step, score, turn_state, wait_phase
 from playwright.sync_api import Page, expect
 
 from app.page.storage import MatchStore, MemoryStorage
@@ -41,7 +41,7 @@ def _open_with(page: Page, items: dict[str, str], query: str) -> None:
     page.locator("#new-match-dialog").evaluate("(d) => d.close()")
     page.evaluate(PUT_ALL_JS, items)
     page.reload()
-    wait_ready(page)
+    wait_ready(page, 180_000)  # the shared machine may be slow to start Pyodide again
 
 
 def test_a_long_session_loads_plays_a_step_writing_one_key_and_exports_every_game(page: Page) -> None:
@@ -49,8 +49,7 @@ def test_a_long_session_loads_plays_a_step_writing_one_key_and_exports_every_gam
     _open_with(page, items, "?seed=5&lang=en")
     wait_phase(page, "move")
     expect(page.locator("#moves-game")).to_have_text(f"Game {GAMES + 1}")
-    scores = [int(s) for s in page.locator("#board .score").evaluate_all("(els) => els.map(e => e.dataset.score)")]
-    assert tuple(scores) == match.score
+    assert score(page) == match.score
 
     before = page.evaluate(SNAPSHOT_JS)
     play_step(page, turn_state(page))
