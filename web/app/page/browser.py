@@ -103,21 +103,28 @@ async def tab_lock(name: str) -> AsyncIterator[bool]:
             granted.set_result(None)
         return js.Promise.new(hold_proxy)  # the lock is held until this promise settles
 
-    hold_proxy, grant_proxy = create_proxy(hold), create_proxy(on_grant)
-    request = locks.request(name, grant_proxy)
+    def on_refused(_error: Any) -> None:  # the browser refused the request: go on without the lock
+        if not granted.done():
+            granted.set_result(None)
+
+    proxies = (create_proxy(hold), create_proxy(on_grant), create_proxy(on_refused))
+    hold_proxy = proxies[0]
+    request = locks.request(name, proxies[1]).catch(proxies[2])
     try:
         await granted
         yield True
     finally:
         if not released.done():
             released.set_result(None)  # also when cancelled while waiting: a later grant ends at once
-        asyncio.ensure_future(_free_after(request, (hold_proxy, grant_proxy)))
+        asyncio.ensure_future(_free_after(request, proxies))
 
 
 async def _free_after(request: Any, proxies: tuple[Any, ...]) -> None:
     """Destroy the lock's callbacks once its request has settled."""
     try:
         await request
+    except Exception:  # refused: already handled by ``on_refused``
+        pass
     finally:
         for proxy in proxies:
             proxy.destroy()
