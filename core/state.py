@@ -18,6 +18,12 @@ Format (version 1)::
                     {"kind": "resign", "player": 1, "level": 2}, ...],
         "partial_turn": [[24, 18]]}]}
 
+Version 2 (what the page writes for a long session) is version 1 plus ``"archived": n``
+(the first ``n`` finished games are kept elsewhere, each by :func:`game_to_json`; ``games``
+holds the games after them, the first of which starts at its ``score_before``), and a
+game may give its actions as a compact ``"log"`` string (:func:`encode_log`) instead of
+``"actions"``. Version 1 saves are still read unchanged.
+
 ``setup`` (first game only) is ``null`` or ``{"position": <gnubg Position ID,
 seen by turn>, "turn", "dice", "cube", "cube_owner", "double_offered",
 "resignation"}``. ``partial_turn`` (last game only) lists the steps made in
@@ -28,33 +34,43 @@ only when used.
 >>> match = Match.new(5).opening_with(3, 1, ties=(4,)).step(8, 5)
 >>> from_json(to_json(match)) == match
 True
->>> from_json('{"version": 2}')
+>>> from_json('{"version": 3}')
 Traceback (most recent call last):
 ...
-core.errors.InvalidStateError: saved state: version 2 is not supported (this app reads version 1)
+core.errors.InvalidStateError: saved state: version 3 is not supported (this app reads versions 1 and 2)
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import BackgammonError, InvalidStateError, quote
 from .game import Action, ActionKind, Setup
 from .limits import MAX_CUBE, MAX_MATCH_LENGTH
-from .match import Match
+from .match import Match, PlayedGame
 from .position import Position
 
-__all__ = ["VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+__all__ = [
+    "VERSION", "Session", "decode_log", "encode_log", "from_dict", "from_json", "game_to_json",
+    "join_session", "read_session", "session_to_json", "to_dict", "to_json",
+]  # fmt: skip
 
 VERSION = 1
+SESSION_VERSION = 2
+"""The version with ``archived`` and compact ``log`` games (see the module's docstring)."""
 
 _ACTION_KINDS: tuple[ActionKind, ...] = (
     "opening", "roll", "play", "double", "take", "drop", "resign", "accept", "decline",
 )  # fmt: skip
 _TOP_KEYS = frozenset({"version", "length", "crawford_rule", "jacoby", "names", "resigned_by", "games"})
+_TOP_KEYS_2 = _TOP_KEYS | {"archived"}
 _GAME_KEYS = frozenset({"score_before", "crawford", "setup", "actions", "partial_turn"})
+_GAME_KEYS_2 = _GAME_KEYS | {"log"}
+_GAME_REQUIRED_2 = frozenset({"score_before", "crawford", "setup", "partial_turn"})
 _SETUP_KEYS = frozenset({"position", "turn", "dice", "cube", "cube_owner", "double_offered", "resignation"})
 _ACTION_KEYS = frozenset({"kind", "player", "dice", "steps", "level", "ties"})
 
@@ -116,6 +132,135 @@ def to_dict(match: Match) -> dict[str, Any]:
 def to_json(match: Match) -> str:
     """Save ``match`` as compact JSON text (replayed by :func:`from_json`)."""
     return json.dumps(to_dict(match), separators=(",", ":"), ensure_ascii=False)
+
+
+# -- the compact log: one short token per action ------------------------------------
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # points 0 (off) .. 25 (bar)
+_KIND_CODES: dict[ActionKind, str] = {
+    "opening": "O", "roll": "R", "play": "P", "double": "D", "take": "T",
+    "drop": "X", "resign": "S", "accept": "A", "decline": "N",
+}  # fmt: skip
+_CODE_KINDS: dict[str, ActionKind] = {code: kind for kind, code in _KIND_CODES.items()}
+
+
+def encode_log(actions: tuple[Action, ...] | list[Action]) -> str:
+    """A game's actions as one short string: a token per action, separated by spaces.
+
+    A token is the kind's letter and the player (``R1``), then the dice (``R164``), the
+    steps as two letters each, ``a`` = 0 (off) to ``z`` = 25 (bar) (``P0ifgf`` is 8/5 6/5),
+    the resignation's level (``S02``), or the opening's ties after ``t`` (``O031t44``).
+
+    >>> from core.match import Match
+    >>> log = encode_log(Match.new(5).opening_with(3, 1, ties=(4,)).play("8/5 6/5").game.actions)
+    >>> log
+    'O031t4 P0ifgf'
+    >>> decode_log(log) == Match.new(5).opening_with(3, 1, ties=(4,)).play("8/5 6/5").game.actions
+    True
+    """
+    tokens = []
+    for a in actions:
+        token = f"{_KIND_CODES[a.kind]}{a.player}"
+        if a.dice is not None:
+            token += f"{a.dice[0]}{a.dice[1]}"
+        if a.kind == "play":
+            token += "".join(_LETTERS[s] + _LETTERS[t] for s, t in a.steps)
+        if a.level:
+            token += str(a.level)
+        if a.ties:
+            token += "t" + "".join(str(v) for v in a.ties)
+        tokens.append(token)
+    return " ".join(tokens)
+
+
+_TOKEN = re.compile(r"([ORPDTXSAN])([01])(?:([1-6])([1-6]))?((?:[a-z][a-z])*)([1-3])?(?:t([1-6]*))?")
+
+
+def decode_log(text: str, where: str = "log") -> tuple[Action, ...]:
+    """The actions of :func:`encode_log`'s string; :class:`~core.errors.InvalidStateError` names a bad token.
+
+    >>> decode_log("R1x")
+    Traceback (most recent call last):
+    ...
+    core.errors.InvalidStateError: saved state: log, token 1: 'R1x' is not an action
+    """
+    if not isinstance(text, str):
+        raise _fail(where, f"a string expected, got {_kind(text)}")
+    actions = []
+    for i, token in enumerate(text.split()):
+        found = _TOKEN.fullmatch(token)
+        kind = _CODE_KINDS.get(found.group(1), "roll") if found else "roll"
+        dice_given, steps, level, ties = (
+            (found.group(3) is not None, found.group(5), found.group(6), found.group(7))
+            if found
+            else (False, "", None, None)
+        )
+        fits = found is not None and (
+            dice_given == (kind in ("opening", "roll"))
+            and (not steps or kind == "play")
+            and (level is not None) == (kind == "resign")
+            and (ties is None or kind == "opening")
+        )
+        if not fits or found is None:
+            raise _fail(f"{where}, token {i + 1}", f"{quote(token)} is not an action")
+        dice = (int(found.group(3)), int(found.group(4))) if dice_given else None
+        pairs = tuple((_LETTERS.index(steps[j]), _LETTERS.index(steps[j + 1])) for j in range(0, len(steps), 2))
+        actions.append(
+            Action(
+                kind,
+                int(found.group(2)),
+                dice=dice,
+                steps=pairs,
+                level=int(level) if level else 0,
+                ties=tuple(int(v) for v in ties or ""),
+            )
+        )
+    return tuple(actions)
+
+
+def _game_to_dict(entry: PlayedGame, *, compact: bool) -> dict[str, Any]:
+    game = entry.game
+    partial = game.turn_in_progress.steps if game.turn_in_progress is not None else ()
+    out: dict[str, Any] = {
+        "score_before": list(entry.score_before),
+        "crawford": entry.crawford,
+        "setup": None if game.setup is None else _setup_to_dict(game.setup),
+    }
+    if compact:
+        out["log"] = encode_log(game.actions)
+    else:
+        out["actions"] = [_action_to_dict(a) for a in game.actions]
+    out["partial_turn"] = [[s, t] for s, t, _ in partial]
+    return out
+
+
+def game_to_json(match: Match, index: int) -> str:
+    """Game ``index`` of ``match``, alone and compact: what the page archives once the game is over.
+
+    >>> from core.match import Match
+    >>> game_to_json(Match.new(0).opening_with(3, 1).play("8/5 6/5").resign_match(1), 0)
+    '{"score_before":[0,0],"crawford":false,"setup":null,"log":"O031 P0ifgf","partial_turn":[]}'
+    """
+    return json.dumps(_game_to_dict(match.games[index], compact=True), separators=(",", ":"), ensure_ascii=False)
+
+
+def session_to_json(match: Match, start: int, archived: int) -> str:
+    """Save ``match`` from its game ``start`` on (compact), saying ``archived`` games are kept elsewhere.
+
+    Its cost depends on the games from ``start`` on only (normally the current game), never
+    on how many games the session has had. Read back with :func:`read_session`.
+
+    >>> from core.match import Match
+    >>> match = Match.new(0).opening_with(3, 1).resign(1).accept().next_game().opening_with(5, 2)
+    >>> session = read_session(session_to_json(match, 1, 1))
+    >>> session.archived, session.match.score, session.match.game == match.game
+    (1, (0, 1), True)
+    """
+    data = to_dict(replace(match, games=()))
+    data["version"] = SESSION_VERSION
+    data["archived"] = archived
+    data["games"] = [_game_to_dict(entry, compact=True) for entry in match.games[start:]]
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 # -- loading: checked reading of JSON values ---------------------------------------------
@@ -297,30 +442,92 @@ def from_json(text: str) -> Match:
     """Load a match saved by :func:`to_json`, replaying every game through the rules.
 
     Raises :class:`~core.errors.InvalidStateError`, and nothing else, for
-    anything that is not such a save.
+    anything that is not such a save. (A version 2 save gives the games it holds:
+    see :func:`join_session` for the whole match.)
     """
+    return from_dict(_parse(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A save as read: ``match`` holds the games saved in it, after ``archived`` games kept elsewhere."""
+
+    match: Match
+    archived: int = 0
+
+
+def read_session(text: str) -> Session:
+    """Load a save of either version: the games it holds, replayed, and how many are archived.
+
+    >>> from core.match import Match
+    >>> read_session(to_json(Match.new(3))).archived
+    0
+    """
+    return _read(_parse(text))
+
+
+def join_session(text: str, archived: Sequence[str]) -> Match:
+    """The whole match: the ``archived`` games (:func:`game_to_json`, in order) and the save ``text``.
+
+    Every game is replayed through the rules, so an archived game that was changed or
+    lost is found here: :class:`~core.errors.InvalidStateError` names it.
+
+    >>> from core.match import Match
+    >>> match = Match.new(0).opening_with(3, 1).resign(1).accept().next_game().opening_with(5, 2)
+    >>> join_session(session_to_json(match, 1, 1), [game_to_json(match, 0)]) == match
+    True
+    >>> join_session(session_to_json(match, 1, 1), [])
+    Traceback (most recent call last):
+    ...
+    core.errors.InvalidStateError: saved state: archived: 1 archived games expected, 0 found
+    """
+    data = _parse(text)
+    if not isinstance(data, dict):
+        raise _fail("", f"an object expected, got {_kind(data)}")
+    count = data.get("archived", 0)
+    if count != len(archived):
+        raise _fail("archived", f"{quote(count)} archived games expected, {len(archived)} found")
+    games = []
+    for i, item in enumerate(archived):
+        where = f"archived game {i + 1}"
+        try:
+            games.append(json.loads(item) if _nesting(item) <= MAX_NESTING else None)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise _fail(where, f"not JSON ({exc})") from None
+        if not isinstance(games[-1], dict):
+            raise _fail(where, "an object expected")
+    whole = dict(data, archived=0, games=games + _list(data.get("games"), "games"))
+    return _read(whole).match
+
+
+def _parse(text: str) -> Any:
     if not isinstance(text, str):
         raise _fail("", f"text expected, got {type(text).__name__}")
     depth = _nesting(text)
     if depth > MAX_NESTING:
         raise _fail("", f"not a save: lists and objects nested {depth} deep (at most {MAX_NESTING})")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise _fail("", f"not JSON ({exc})") from None
-    return from_dict(data)
 
 
 def from_dict(data: object) -> Match:
     """Load a match from the plain JSON values of :func:`to_dict`."""
+    return _read(data).match
+
+
+def _read(data: object) -> Session:
     if not isinstance(data, dict):
         raise _fail("", f"an object expected, got {_kind(data)}")
     if "version" not in data:
         raise _fail("", "no version field")
     version = data["version"]
-    if version != VERSION or not isinstance(version, int) or isinstance(version, bool):
-        raise _fail("", f"version {quote(version)} is not supported (this app reads version {VERSION})")
-    top = _object(data, "", _TOP_KEYS, _TOP_KEYS)
+    if version not in (VERSION, SESSION_VERSION) or not isinstance(version, int) or isinstance(version, bool):
+        raise _fail("", f"version {quote(version)} is not supported (this app reads versions 1 and 2)")
+    session = version == SESSION_VERSION
+    top = _object(data, "", _TOP_KEYS_2 if session else _TOP_KEYS, _TOP_KEYS_2 if session else _TOP_KEYS)
+    archived = _int(top["archived"], "archived", 0, 1 << 30) if session else 0
     length = _int(top["length"], "length", 0, MAX_MATCH_LENGTH)
     names = _list(top["names"], "names")
     if len(names) != 2 or not all(isinstance(n, str) for n in names):
@@ -334,14 +541,22 @@ def from_dict(data: object) -> Match:
         raise _fail("games", "a match has at least one game")
     games = []
     for i, entry in enumerate(entries):
-        where = f"game {i + 1}"
-        g = _object(entry, where, _GAME_KEYS, _GAME_KEYS)
+        where = f"game {archived + i + 1}"
+        if session:
+            g = _object(entry, where, _GAME_KEYS_2, _GAME_REQUIRED_2)
+            if ("log" in g) == ("actions" in g):
+                raise _fail(where, "either 'actions' or 'log' expected")
+        else:
+            g = _object(entry, where, _GAME_KEYS, _GAME_KEYS)
         score = _ints(g["score_before"], f"{where}.score_before", 2, 0, 1 << 62)
         crawford = _bool(g["crawford"], f"{where}.crawford")
         setup = _read_setup(g["setup"], f"{where}.setup")
-        if setup is not None and i > 0:
+        if setup is not None and archived + i > 0:
             raise _fail(f"{where}.setup", "only the first game may start from a set position")
-        actions = tuple(_read_action(a, f"{where}.actions[{j}]") for j, a in enumerate(_list(g["actions"], where)))
+        if "log" in g:
+            actions = decode_log(g["log"], f"{where}.log")
+        else:
+            actions = tuple(_read_action(a, f"{where}.actions[{j}]") for j, a in enumerate(_list(g["actions"], where)))
         partial = _steps(g["partial_turn"], f"{where}.partial_turn")
         games.append((score, crawford, setup, actions, partial))
     try:
@@ -357,10 +572,10 @@ def from_dict(data: object) -> Match:
     except BackgammonError as exc:
         raise _fail("settings", str(exc)) from None
     for i, (score, crawford, _, actions, partial) in enumerate(games):
-        where = f"game {i + 1}"
+        where = f"game {archived + i + 1}"
         if i:
             if not match.game.is_over:
-                raise _fail(f"game {i}", "the game is not over, yet another game follows")
+                raise _fail(f"game {archived + i}", "the game is not over, yet another game follows")
             try:
                 match = match.next_game()
             except BackgammonError as exc:
@@ -389,4 +604,4 @@ def from_dict(data: object) -> Match:
             match = match.resign_match(resigned_by)
         except BackgammonError as exc:
             raise _fail("resigned_by", str(exc)) from None
-    return match
+    return Session(match, archived)

@@ -3,6 +3,7 @@ from typing import Any
 
 Blob: Any
 Object: Any
+Promise: Any
 URL: Any
 URLSearchParams: Any
 Uint8Array: Any

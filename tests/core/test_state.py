@@ -156,7 +156,7 @@ def test_the_fixture_loads() -> None:
         ("[]", "an object expected, got a list"),
         ("null", "an object expected, got null"),
         ("{}", "no version field"),
-        ('{"version": 2}', "version 2 is not supported"),
+        ('{"version": 3}', "version 3 is not supported"),
         ('{"version": "1"}', "version '1' is not supported"),
         ('{"version": true}', "version True is not supported"),
         ('{"version": 1.0}', "version 1.0 is not supported"),

@@ -150,3 +150,72 @@ def test_offline_after_the_first_visit_a_game_can_be_finished(page: Page) -> Non
     assert saved is not None
     assert json.loads(saved)["length"] == 1
     assert from_json(saved).is_over
+
+
+FILL_STORAGE_JS = """() => {
+  // Fill localStorage to the quota with filler keys, in ever smaller pieces, down to one character.
+  let n = 0;
+  for (let size = 1 << 20; size >= 1; size = Math.floor(size / 2)) {
+    const chunk = 'x'.repeat(size);
+    for (;;) {
+      try { localStorage.setItem('filler.' + n, chunk); n += 1; } catch (e) { break; }
+    }
+  }
+  return n;
+}"""
+
+
+def _full_storage_with_a_broken_save(page: Page, query: str) -> None:
+    open_app(page, query)
+    page.locator("#new-match-dialog").evaluate("(d) => d.close()")  # the first visit opens the dialog
+    page.evaluate("(text) => localStorage.setItem('videau.match', text)", GARBAGE)
+    assert page.evaluate(FILL_STORAGE_JS) > 0
+    page.reload()
+    wait_ready(page)
+
+
+def test_full_storage_a_broken_save_that_cannot_be_copied_is_replaced_only_with_consent(page: Page) -> None:
+    _full_storage_with_a_broken_save(page, "?seed=3&lang=en")
+    alert = page.locator("#recovery")
+    expect(alert).to_be_visible()
+    expect(alert).to_contain_text("could not be copied aside")
+    expect(alert).not_to_contain_text("kept as it was")  # no claim of a copy that was not made
+    assert _storage(page, "videau.match.broken") is None
+    assert _storage(page, "videau.match") == GARBAGE
+
+    button(page, "Start a new match").click()
+    start_match(page, 3, ("Ann", "Bob"))  # asks first: the save is still there
+    expect(alert).to_contain_text("will erase the saved match that could not be read")
+    assert _storage(page, "videau.match") == GARBAGE
+    expect(button(page, "Roll")).to_be_hidden()
+    with page.expect_download() as download_info:  # the download is still offered
+        page.get_by_role("link", name="Download the saved match").click()
+    assert Path(download_info.value.path()).read_text() == GARBAGE
+    assert _storage(page, "videau.match") == GARBAGE
+
+    button(page, "Erase it and start the new match").click()
+    expect(alert).to_be_hidden()
+    wait_phase(page, "opening")
+    expect(page.locator("#board .caption[data-player='0']")).to_contain_text("Ann")
+    expect(page.locator("#notice")).to_contain_text("does not let the match be saved")  # still full: said so
+    page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('filler.')).forEach(k => localStorage.removeItem(k))"
+    )
+    button(page, "Roll").click()  # with room again, the new match is saved over the broken one
+    wait_phase(page, "move")
+    saved = _storage(page, "videau.match")
+    assert saved is not None and from_json(saved).length == 3
+
+
+def test_full_storage_the_recovery_panel_speaks_french(page: Page) -> None:
+    _full_storage_with_a_broken_save(page, "?seed=3&lang=fr")
+    alert = page.locator("#recovery")
+    expect(alert).to_contain_text("n’a pas pu être copiée à part")
+    expect(alert).not_to_contain_text("conservée telle quelle")
+    button(page, "Commencer un nouveau match").click()
+    button(page, "Commencer").click()
+    expect(alert).to_contain_text("effacera la partie enregistrée illisible")
+    expect(button(page, "L’effacer et commencer le nouveau match")).to_be_visible()
+    assert _storage(page, "videau.match") == GARBAGE
+    page.locator("#btn-lang").click()  # the panel follows the language
+    expect(alert).to_contain_text("will erase the saved match that could not be read")

@@ -324,3 +324,36 @@ def test_the_new_match_dialog_takes_what_the_core_accepts() -> None:
     assert re.search(rf'<input id="nm-length"[^>]* max="{MAX_MATCH_LENGTH}"', html)
     assert read_match_length(str(MAX_MATCH_LENGTH)) == MAX_MATCH_LENGTH
     assert read_match_length(str(MAX_MATCH_LENGTH + 1)) is None
+
+
+def test_full_storage_a_broken_save_not_copied_is_never_claimed_kept_nor_overwritten() -> None:
+    from app.page.storage import FullStorage
+
+    storage = FullStorage({MATCH_KEY: "{not json", REV_KEY: "4"}, capacity=30)
+    store = MatchStore(storage)
+    result = store.load()
+    assert result.status == "broken"
+    assert result.kept_as == ""  # the copy failed: nothing claims it was made
+    assert BROKEN_KEY not in storage.items
+    assert store.start_fresh() is False  # no consent: still held, nothing written
+    assert store.held
+    assert store.save(Match.new(3)) == "held"
+    assert storage.items[MATCH_KEY] == "{not json"
+    storage.capacity = 10_000  # space freed: the copy is made when the player starts again
+    assert store.start_fresh() is True
+    assert storage.items[BROKEN_KEY] == "{not json"
+    assert store.save(Match.new(3)) == "saved"
+    assert from_json(storage.items[MATCH_KEY]) == Match.new(3)
+
+
+def test_full_storage_the_player_may_agree_to_lose_an_uncopied_broken_save() -> None:
+    from app.page.storage import FullStorage
+
+    storage = FullStorage({MATCH_KEY: "[1]"}, capacity=0)
+    store = MatchStore(storage)
+    assert store.load().kept_as == ""
+    assert store.start_fresh(discard=True) is True
+    assert not store.held
+    storage.capacity = 10_000
+    assert store.save(Match.new(3)) == "saved"
+    assert BROKEN_KEY not in storage.items

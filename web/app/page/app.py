@@ -32,7 +32,7 @@ from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
 from app.page import animation
-from app.page.browser import BrowserStorage, set_url_param, url_param
+from app.page.browser import BrowserStorage, set_url_param, tab_lock, url_param
 from app.page.computer import bot_available, computer_decision, load_bot, opponent_from_json, opponent_to_json
 from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
 from app.page.dialogs import Dialogs
@@ -49,12 +49,26 @@ from app.page.screen import (
     status_line,
     translate_page,
 )
-from app.page.storage import LANG_KEY, MATCH_KEY, OPPONENT_KEY, OPTIONS_KEY, REV_KEY, MatchStore, Options, choose_lang
+from app.page.storage import (
+    BUDGET_CHARS,
+    LANG_KEY,
+    MATCH_KEY,
+    OPPONENT_KEY,
+    OPTIONS_KEY,
+    REV_KEY,
+    WARN_SHARE,
+    MatchStore,
+    Options,
+    choose_lang,
+    usage,
+)
 from app.text import t
-from core.errors import IllegalActionError
+from core.errors import IllegalActionError, InvalidStateError
 from core.match import Match
 
 DEFAULT_LENGTH = 5
+COMPUTER_LOCK = "videau.computer"
+"""The Web Lock held by the one tab that plays the computer's decision (the others follow its save)."""
 
 
 class App:
@@ -82,6 +96,8 @@ class App:
         self.pointer = BoardPointer(self)
         self.keys = BoardKeys(self)
         self.dialogs = Dialogs(self)
+        self.pending: tuple[Match, Any, str, str] | None = None
+        """A new match waiting for the player's consent to erase an uncopied broken save."""
 
     @property
     def flipped(self) -> bool:
@@ -130,6 +146,30 @@ class App:
             return
         if outcome == "conflict":
             self.reload_from_storage(t(self.lang, "ui.conflict"), "error")  # an action was lost
+        elif any(key != MATCH_KEY and key != REV_KEY for key in self.store.writes):
+            self.check_budget()  # a game was archived: measure (never at every step)
+
+    def check_budget(self) -> None:
+        """Warn (without blocking) once our keys use :data:`WARN_SHARE` of the storage budget."""
+        try:
+            used = usage(self.storage)
+        except Exception:
+            return
+        box = el("storage-budget")
+        if used < WARN_SHARE * BUDGET_CHARS:
+            box.hidden = True
+            return
+        box.textContent = t(self.lang, "saves.budget", used=f"{used / 1e6:.1f}", budget=f"{BUDGET_CHARS / 1e6:.0f}")
+        box.hidden = False
+
+    def whole_match(self) -> Match:
+        """The whole match or session for the records panel: archived games read (and replayed) now."""
+        try:
+            return self.store.whole_match(self.match)
+        except InvalidStateError as exc:
+            self.say(t(self.lang, "saves.archive_broken", error=str(exc)), "error")
+            self.redraw()
+            return self.match
 
     def reload_from_storage(self, note: str, kind: str = "info") -> None:
         result = self.store.load()
@@ -140,7 +180,7 @@ class App:
             self._after_load()
             self.schedule_bot()
         elif result.status == "broken":
-            self.dialogs.show_recovery(result.text, result.error)
+            self.dialogs.show_recovery(result.text, result.error, result.kept_as)
         else:  # cleared elsewhere: keep this match and save it again
             self.save()
 
@@ -161,12 +201,13 @@ class App:
         if not self.storage.available:
             self.say(t(self.lang, "ui.storage_failed", error="localStorage"))
         result = self.store.load()
+        self.check_budget()
         first_visit = False
         if result.status == "ok" and result.match is not None:
             self.match = result.match
             self._after_load()
         elif result.status == "broken":
-            self.dialogs.show_recovery(result.text, result.error)
+            self.dialogs.show_recovery(result.text, result.error, result.kept_as)
         else:
             first_visit = True
         self.redraw()
@@ -228,6 +269,7 @@ class App:
         on(el("btn-flip"), "click", ignore_event(self.flip))
         on(el("btn-lang"), "click", ignore_event(lambda: self.set_language("fr" if self.lang == "en" else "en")))
         on(el("recovery-fresh"), "click", ignore_event(self.dialogs.open_new_match))
+        on(el("recovery-discard"), "click", ignore_event(self.discard_broken))
         on(el("opt-auto-confirm"), "change", self.on_option)
         on(el("opt-auto-forced"), "change", self.on_option)
         on(el("opt-bot-fast"), "change", self.on_option)
@@ -239,6 +281,7 @@ class App:
     def apply_language(self) -> None:
         translate_page(self.lang)
         self.dialogs.sync_bot_option()
+        self.dialogs.draw_recovery()
 
     def set_language(self, lang: str) -> None:
         if lang == self.lang:
@@ -249,6 +292,7 @@ class App:
             set_url_param("lang", lang)
             self.url_lang = lang
         self.apply_language()
+        self.check_budget()
         self.redraw()
 
     # -- drawing -----------------------------------------------------------------------------
@@ -294,7 +338,7 @@ class App:
         draw_notice(self.notice, self.notice_kind, self.lang)
         draw_controls(controls_for(self.match, waiting=waiting))
         draw_over(self.match, view, phase, self.lang, closed=self.over_closed_at == len(self.match.games))
-        draw_moves(self.match, self.log, view, self.lang)
+        draw_moves(self.match, self.log, view, self.lang, archived=self.store.base)
         el("opt-auto-confirm").checked = self.options.auto_confirm
         el("opt-auto-forced").checked = self.options.auto_forced
         el("opt-bot-fast").checked = self.options.bot_fast
@@ -424,8 +468,20 @@ class App:
         self.redraw()
 
     # -- a new match ------------------------------------------------------------------------------
-    def _install(self, match: Match, bot: Any, level: str, note: str) -> None:
-        """Make ``match`` current (the computer, ``bot``, plays the top player), and save it."""
+    def _install(self, match: Match, bot: Any, level: str, note: str, *, discard: bool = False) -> bool:
+        """Make ``match`` current (the computer, ``bot``, plays the top player), and save it.
+
+        Refused (False) while a broken save that could not be copied aside is held and the
+        player has not agreed to erase it (``discard``): the panel then asks, the download
+        still offered, and :meth:`discard_broken` installs the match once they agree.
+        """
+        if self.store.held:
+            if not self.store.start_fresh(discard=discard):
+                self.pending = (match, bot, level, note)
+                self.dialogs.ask_discard()
+                return False
+            self.dialogs.hide_recovery()
+        self.pending = None
         self.bot, self.bot_player = bot, (1 if bot is not None else None)
         self._set(OPPONENT_KEY, opponent_to_json(self.bot_player, level))
         self.generation += 1
@@ -434,16 +490,24 @@ class App:
         self.selected = None
         self.say(note, "info")
         self.log = MoveLog()
-        if self.store.held:
-            self.store.start_fresh()
-            el("recovery").hidden = True
+        self.store.new_match()
         self.save()
+        return True
+
+    def discard_broken(self) -> None:
+        """The player agreed to erase the uncopied broken save: install the match they asked for."""
+        if self.pending is None:
+            return
+        match, bot, level, note = self.pending
+        self._install(match, bot, level, note, discard=True)
+        self.redraw()
+        self.schedule_bot()
 
     def start_match(self, match: Match, bot: Any, level: str, *, lang: str) -> None:
         """A match from the new-match dialog, in the language chosen there."""
-        self._install(match, bot, level, "")
         if lang != self.lang:
             self.set_language(lang)
+        self._install(match, bot, level, "")
         self.redraw()
 
     def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool:
@@ -451,15 +515,15 @@ class App:
 
         Used by :mod:`app.records.panel`. ``bot_level``: the computer plays the top player at that
         level; ``None``: two players at this screen. Refused (``False``) while the computer is
-        in the middle of its turn.
+        in the middle of its turn, or while an uncopied broken save waits for the player's consent.
         """
         if self.bot_busy:
             return False
         bot = load_bot(bot_level) if bot_level is not None else None
-        self._install(match, bot, bot_level or "intermediate", note)
+        installed = self._install(match, bot, bot_level or "intermediate", note)
         self.redraw()
         self.schedule_bot()
-        return True
+        return installed
 
     # -- the computer opponent -----------------------------------------------------------------------
     def schedule_bot(self) -> None:
@@ -467,21 +531,37 @@ class App:
             return
         if self.match.is_over or self.match.game.player_to_act != self.bot_player:
             return
+        self.bot_busy = True  # now, not when the task starts: a second call schedules nothing
         asyncio.ensure_future(guarded_async(self.bot_turn)())
 
+    def still(self, generation: int) -> bool:
+        """True while the match is the one of ``generation`` and storage holds what this tab last read or wrote."""
+        return generation == self.generation and self.store.is_current()
+
     async def bot_turn(self) -> None:
-        """One decision of the computer, shown as it happens; the page stays responsive throughout."""
+        """One decision of the computer, shown as it happens; the page stays responsive throughout.
+
+        With several tabs on the match, one plays the decision: each waits for the
+        :data:`COMPUTER_LOCK`, then plays only if the save is still the one it holds
+        (compare the revision before applying); a tab that lost the race shows the save
+        the other tab wrote (its ``storage`` event, or the reload below) and decides nothing.
+        """
         generation = self.generation
         self.bot_busy = True
         pause = 0.35 if animation.animate() and not self.options.bot_fast else 0.02
+        rolled = False
         try:
-            rolled = await computer_decision(self, generation, pause)
+            async with tab_lock(COMPUTER_LOCK):
+                if self.still(generation):
+                    rolled = await computer_decision(self, generation, pause)
+                    if self.still(generation):
+                        self.notice = ""
+                        self.save()
         finally:
             self.bot_busy = False
-        if generation == self.generation:
-            self.notice = ""
-            self.save()
-        # else the match was replaced meanwhile (new match, another tab): draw that one
+        if generation == self.generation and not self.store.held and not self.store.is_current():
+            self.reload_from_storage(t(self.lang, "ui.other_tab"))  # another tab played: show its save
+        # else done, or the match was replaced meanwhile (new match, another tab): draw that one
         self.redraw(rolled=rolled and generation == self.generation)
         self.schedule_bot()
 

@@ -222,16 +222,21 @@ class ComputerHost(Protocol):
 
     def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None: ...
 
+    def still(self, generation: int) -> bool:
+        """True while the match is the one of ``generation`` and the save is still the one read."""
+        ...
+
 
 async def computer_decision(host: ComputerHost, generation: int, pause: float) -> bool:
     """Apply the computer's next decision to ``host.match``, step by step; True when it rolled.
 
     Shown as it happens: a redraw and ``pause`` seconds after each step. Stops (False)
-    as soon as ``host.generation`` moves past ``generation`` (the match was replaced).
+    as soon as ``host.still(generation)`` is False: the match was replaced, or another tab
+    saved meanwhile (the page then shows that save instead of applying its own decision).
     """
     host.redraw()
     await asyncio.sleep(pause)  # the browser paints "thinking…" and the dice
-    if generation != host.generation:
+    if not host.still(generation):
         return False
     player = host.bot_player if host.bot_player is not None else 1
     thinking = decide_steps(host.bot, host.match, player)
@@ -245,7 +250,7 @@ async def computer_decision(host: ComputerHost, generation: int, pause: float) -
         if time.perf_counter() - last > SLICE_S:
             await asyncio.sleep(0)
             last = time.perf_counter()
-            if generation != host.generation:
+            if not host.still(generation):
                 return False
     if decision.kind == "play" and decision.play is not None:
         mover = host.match.game.turn or 0
@@ -254,7 +259,7 @@ async def computer_decision(host: ComputerHost, generation: int, pause: float) -
             host.match = host.match.step(start, end)
             host.redraw(moves)
             await asyncio.sleep(pause)
-            if generation != host.generation:
+            if not host.still(generation):
                 return False
         host.match = host.match.confirm()
     elif decision.kind == "roll":

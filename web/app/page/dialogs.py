@@ -54,6 +54,10 @@ class Dialogs:
     def __init__(self, host: DialogHost) -> None:
         self.host = host
         self.broken_url: str | None = None
+        self.recovery: tuple[str, str] | None = None
+        """The broken save's error and the key it was copied to ("" when the copy failed)."""
+        self.recovery_confirm = False
+        """True while the panel asks whether to erase the uncopied broken save."""
 
     def wire(self, on: Callable[[Any, str, Callable[[Any], None]], None]) -> None:
         """Install the dialogs' listeners through ``on`` (guarded)."""
@@ -71,15 +75,50 @@ class Dialogs:
         on(el("nm-length"), "input", ignore_event(self.sync_opponent_fields))
 
     # -- a broken save ----------------------------------------------------------------------------
-    def show_recovery(self, text: str, error: str) -> None:
-        """Offer the unreadable save for download, and a fresh match."""
+    def show_recovery(self, text: str, error: str, kept_as: str) -> None:
+        """Offer the unreadable save for download, and a fresh match.
+
+        The text says truthfully whether a copy was made (``kept_as``, the key): when it was
+        not (storage full), a new match replaces the save only once the player confirms.
+        """
         blob = js.Blob.new(to_js([text]), js_object({"type": "application/json"}))
         if self.broken_url is not None:
             js.URL.revokeObjectURL(self.broken_url)
         self.broken_url = str(js.URL.createObjectURL(blob))
         el("recovery-download").setAttribute("href", self.broken_url)
-        el("recovery-text").textContent = t(self.host.lang, "ui.broken_text", error=error)
+        self.recovery = (error, kept_as)
+        self.recovery_confirm = False
+        self.draw_recovery()
         el("recovery").hidden = False
+
+    def ask_discard(self) -> None:
+        """A new match would erase the uncopied broken save: ask the player (the download stays offered)."""
+        self.recovery_confirm = True
+        self.draw_recovery()
+        el("recovery").hidden = False
+        el("recovery-discard").focus()
+
+    def hide_recovery(self) -> None:
+        self.recovery = None
+        self.recovery_confirm = False
+        el("recovery").hidden = True
+        el("recovery-discard").hidden = True
+
+    def draw_recovery(self) -> None:
+        """The recovery panel's text, in the page's language."""
+        if self.recovery is None:
+            return
+        error, kept_as = self.recovery
+        lang = self.host.lang
+        if self.recovery_confirm:
+            text = t(lang, "saves.broken_confirm")
+        elif kept_as:
+            text = t(lang, "ui.broken_text", error=error)
+        else:
+            text = t(lang, "saves.broken_not_kept", error=error)
+        el("recovery-text").textContent = text
+        el("recovery-discard").hidden = not self.recovery_confirm
+        el("recovery-fresh").hidden = self.recovery_confirm
 
     # -- the new-match dialog ---------------------------------------------------------------------
     def sync_bot_option(self) -> None:

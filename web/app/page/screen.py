@@ -96,11 +96,11 @@ def draw_over(match: Match, view: BoardView, phase: str, lang: str, *, closed: b
     el("btn-over-new").hidden = el("btn-bar-new").hidden = not match_over
 
 
-def draw_moves(match: Match, log: MoveLog, view: BoardView, lang: str) -> None:
-    """The move list of the current game, scrolled to its end."""
+def draw_moves(match: Match, log: MoveLog, view: BoardView, lang: str, *, archived: int = 0) -> None:
+    """The move list of the current game, scrolled to its end (``archived``: games before ``match.games``)."""
     game = match.game
     entries = log.entries(game, lang)
-    el("moves-game").textContent = t(lang, "ui.game_n", n=len(match.games))
+    el("moves-game").textContent = t(lang, "ui.game_n", n=archived + len(match.games))
     result = game_result_message(game, lang, view.names)
     moves = el("move-list")
     moves.innerHTML = moves_html(entries, view.names, result, lang)

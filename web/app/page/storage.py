@@ -6,13 +6,22 @@ runs under CPython.
 
 Keys:
 
-* ``videau.match``: the whole match, exactly :func:`core.state.to_json`.
+* ``videau.match``: the match, exactly :func:`core.state.to_json` while no game is
+  archived; then :func:`core.state.session_to_json`: the games not yet archived (normally
+  the current one), compact. Rewritten at every step, so it stays small.
+* ``videau.archive.<n>`` (``n`` from 0): the session's finished game ``n``
+  (:func:`core.state.game_to_json`), written once when the game is over and never
+  rewritten. Loading reads none of them; :meth:`MatchStore.whole_match` reads them on
+  demand (replay, export), replaying them through the rules.
 * ``videau.match.rev``: a revision counter, raised by one at every save. A tab saves
   only when the revision and the text in storage are still the ones it last read or
   wrote (compare and set); otherwise another tab changed the match, and it reloads
   instead of overwriting.
 * ``videau.match.broken`` (then ``.broken.2`` ...): a save that could not be read,
-  copied there as it was; it is never overwritten nor deleted.
+  copied there as it was; it is never overwritten nor deleted. When the copy cannot be
+  made (storage full), the broken save stays in ``videau.match``, held, and only the
+  player's explicit consent (:meth:`MatchStore.start_fresh` with ``discard=True``, after
+  the page offered the download) lets a new match be written over it.
 * ``videau.lang``, ``videau.options``, ``videau.opponent``: the language, the options, the computer.
 
 >>> store = MatchStore(MemoryStorage())
@@ -36,8 +45,9 @@ from dataclasses import asdict, dataclass, fields
 from typing import Literal, Protocol
 
 from app.text import DEFAULT_LANG, LANGS, detect_lang
+from core.errors import InvalidStateError
 from core.match import Match
-from core.state import from_json, to_json
+from core.state import game_to_json, join_session, read_session, session_to_json, to_json
 
 MATCH_KEY = "videau.match"
 REV_KEY = "videau.match.rev"
@@ -48,6 +58,13 @@ OPPONENT_KEY = "videau.opponent"
 NEW_MATCH_KEY = "videau.new_match"
 """The new-match dialog's last choices (opponent, level): it opens with them."""
 MAX_BROKEN = 50
+ARCHIVE_KEY = "videau.archive"
+OUR_PREFIXES = ("videau.", "videau-embed")
+"""Our keys in localStorage: the page's and the embeds' cache (``web/embed.js``: up to 60 diagrams of ~15 KB)."""
+BUDGET_CHARS = 5_000_000
+"""A conservative storage budget: browsers allow about 5 million characters per site."""
+WARN_SHARE = 0.7
+"""Warn the player once our keys use this share of :data:`BUDGET_CHARS`."""
 
 LoadStatus = Literal["ok", "empty", "broken"]
 SaveStatus = Literal["saved", "conflict", "held"]
@@ -60,6 +77,32 @@ class Storage(Protocol):
 
     def set(self, key: str, value: str) -> None: ...
 
+    def remove(self, key: str) -> None: ...
+
+    def names(self) -> list[str]: ...
+
+
+def archive_key(index: int) -> str:
+    """The key of the session's finished game ``index`` (from 0).
+
+    >>> archive_key(0), archive_key(12)
+    ('videau.archive.0', 'videau.archive.12')
+    """
+    return f"{ARCHIVE_KEY}.{index}"
+
+
+def usage(storage: Storage) -> int:
+    """Characters used by our keys (names and values), the embeds' cache included.
+
+    >>> usage(MemoryStorage({"videau.match": "12345", "other": "x" * 99}))
+    17
+    """
+    total = 0
+    for key in storage.names():
+        if key.startswith(OUR_PREFIXES):
+            total += len(key) + len(storage.get(key) or "")
+    return total
+
 
 class MemoryStorage:
     """A dict behind the :class:`Storage` protocol (tests, and the page when storage is disabled)."""
@@ -71,6 +114,42 @@ class MemoryStorage:
         return self.items.get(key)
 
     def set(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def remove(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    def names(self) -> list[str]:
+        return list(self.items)
+
+
+class QuotaExceededError(Exception):
+    """What :class:`FullStorage` raises, like the browser's ``QuotaExceededError``."""
+
+
+class FullStorage(MemoryStorage):
+    """A :class:`MemoryStorage` that holds at most ``capacity`` characters (keys and values), like a quota.
+
+    >>> storage = FullStorage(capacity=10)
+    >>> storage.set("a", "123")
+    >>> storage.set("b", "1234567")
+    Traceback (most recent call last):
+    ...
+    app.page.storage.QuotaExceededError: storage full: 'b' needs 8 characters, 6 free
+    """
+
+    def __init__(self, items: dict[str, str] | None = None, *, capacity: int) -> None:
+        super().__init__(items)
+        self.capacity = capacity
+
+    def used(self) -> int:
+        return sum(len(k) + len(v) for k, v in self.items.items())
+
+    def set(self, key: str, value: str) -> None:
+        old = self.items.get(key)
+        free = self.capacity - self.used() + (0 if old is None else len(key) + len(old))
+        if len(key) + len(value) > free:
+            raise QuotaExceededError(f"storage full: {key!r} needs {len(key) + len(value)} characters, {free} free")
         self.items[key] = value
 
 
@@ -93,7 +172,8 @@ class LoadResult:
     """What was found in storage: a ``match`` (``ok``), nothing (``empty``), or ``broken`` text.
 
     For a broken save, ``text`` is the raw text, ``error`` says why it could not be
-    read, and ``kept_as`` names the key it was copied to.
+    read, and ``kept_as`` names the key it was copied to: empty when the copy could not
+    be made (the page must then not say it was kept elsewhere).
     """
 
     status: LoadStatus
@@ -108,6 +188,10 @@ class MatchStore:
 
     ``held`` is True while a broken save waits for the player's decision: nothing is
     written over it until :meth:`start_fresh`.
+
+    The match this tab holds starts at the session's game ``base`` (the games before it
+    are archived, and were not loaded); ``archived`` games are in ``videau.archive.*``;
+    ``stored_archived`` is the count the save in storage refers to.
     """
 
     def __init__(self, storage: Storage) -> None:
@@ -115,6 +199,11 @@ class MatchStore:
         self.rev = 0
         self.text: str | None = None
         self.held = False
+        self.base = 0
+        self.archived = 0
+        self.stored_archived = 0
+        self.writes: list[str] = []
+        """The keys written by the last :meth:`save` (what a step costs)."""
 
     def load(self) -> LoadResult:
         """Read the saved match; a broken save is kept under another key and held."""
@@ -124,12 +213,13 @@ class MatchStore:
             self.rev, self.text, self.held = rev, None, False
             return LoadResult("empty")
         try:
-            match = from_json(text)
+            session = read_session(text)
         except Exception as exc:  # any failure to read is reported, never fatal
             self.held = True
             return LoadResult("broken", text=text, error=str(exc) or type(exc).__name__, kept_as=self._keep(text))
         self.rev, self.text, self.held = rev, text, False
-        return LoadResult("ok", match=match, text=text)
+        self.base = self.archived = self.stored_archived = session.archived
+        return LoadResult("ok", match=session.match, text=text)
 
     def _keep(self, text: str) -> str:
         """Copy a broken save to the first ``videau.match.broken*`` key that is free or holds it already."""
@@ -151,28 +241,83 @@ class MatchStore:
         return self.storage.get(MATCH_KEY) == self.text and parse_rev(self.storage.get(REV_KEY)) == self.rev
 
     def save(self, match: Match) -> SaveStatus:
-        """Write ``match`` unless another tab changed the slot (``conflict``) or a broken save is ``held``."""
+        """Write ``match`` unless another tab changed the slot (``conflict``) or a broken save is ``held``.
+
+        ``match`` starts at the session's game :attr:`base`. The finished games not yet
+        archived go to their own keys first (once each); then the main key gets the rest:
+        a step writes only the main key and the revision, whatever the session's length.
+        """
+        self.writes = []
         if self.held:
             return "held"
         if not self.is_current():
             return "conflict"
-        text = to_json(match)
+        current = self.base + len(match.games) - 1  # the session's index of the current game
+        if self.stored_archived == self.archived:  # the save in storage is this session's
+            while self.archived < current:
+                key = archive_key(self.archived)
+                try:
+                    self.storage.set(key, game_to_json(match, self.archived - self.base))
+                except Exception:  # storage full: the game stays in the main save
+                    break
+                self.writes.append(key)
+                self.archived += 1
+        # version 1, as before, while nothing is archived
+        text = session_to_json(match, self.archived - self.base, self.archived) if self.archived else to_json(match)
         if text == self.text:
             return "saved"
         rev = self.rev + 1
         self.storage.set(MATCH_KEY, text)
         self.storage.set(REV_KEY, str(rev))
+        self.writes += [MATCH_KEY, REV_KEY]
         self.rev, self.text = rev, text
+        for index in range(self.archived, self.stored_archived):  # a previous session's games
+            self.storage.remove(archive_key(index))
+        self.stored_archived = self.archived
         return "saved"
 
-    def start_fresh(self) -> None:
-        """The player chose to start again: the next save may replace what is there (kept if broken)."""
+    def new_match(self) -> None:
+        """This tab's match is now a new one: it starts at game 0 and has nothing archived."""
+        self.base = self.archived = 0
+
+    def whole_match(self, match: Match) -> Match:
+        """The whole session: the archived games read now, then ``match`` (from game :attr:`base`).
+
+        Every game is replayed through the rules; a missing or changed archived game raises
+        :class:`~core.errors.InvalidStateError` naming it.
+        """
+        if self.base == 0:
+            return match
+        texts = []
+        for index in range(self.base):
+            text = self.storage.get(archive_key(index))
+            if text is None:
+                raise InvalidStateError(f"saved state: archived game {index + 1} ({archive_key(index)}) is missing")
+            texts.append(text)
+        return join_session(session_to_json(match, 0, self.base), texts)
+
+    def start_fresh(self, *, discard: bool = False) -> bool:
+        """The player chose to start again: let the next save replace what is there.
+
+        A held broken save is copied aside first (tried again: space may have been freed).
+        When that copy cannot be made, nothing changes and the answer is False, unless
+        ``discard``: the player, offered the download, agreed to lose it.
+
+        >>> full = FullStorage({MATCH_KEY: "{oops"}, capacity=0)
+        >>> store = MatchStore(full)
+        >>> store.load().kept_as, store.start_fresh(), store.held
+        ('', False, True)
+        >>> store.start_fresh(discard=True), store.held
+        (True, False)
+        """
         text = self.storage.get(MATCH_KEY)
-        if text is not None and self.held:
-            self._keep(text)
+        if text is not None and self.held and not self._keep(text) and not discard:
+            return False
         self.text = text
         self.rev = parse_rev(self.storage.get(REV_KEY))
         self.held = False
+        self.base = self.archived = self.stored_archived = 0  # a broken save's archived games are left alone
+        return True
 
 
 # -- options and language --------------------------------------------------------

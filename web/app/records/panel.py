@@ -83,6 +83,10 @@ class PanelHost(Protocol):
 
     def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool: ...
 
+    def whole_match(self) -> Match:
+        """The whole match or session, its archived games read now (:attr:`match` holds the recent ones)."""
+        ...
+
 
 class FormatsPanel:
     """The panel's state: the replay shown, the match imported (not yet current), the set-up read."""
@@ -110,8 +114,8 @@ class FormatsPanel:
         on(el("rec-copy-gnubg"), "click", ignore_event(lambda: self.copy_current("gnubg")))
         on(el("rec-copy-embed"), "click", ignore_event(lambda: self.copy_current("embed")))
         on(el("rec-setup"), "click", ignore_event(self.open_setup))
-        on(el("rec-replay"), "click", ignore_event(lambda: self.open_replay(self.app.match, None)))
-        on(el("rec-dice"), "click", ignore_event(lambda: self.open_dice(self.app.match)))
+        on(el("rec-replay"), "click", ignore_event(lambda: self.open_replay(self.app.whole_match(), None)))
+        on(el("rec-dice"), "click", ignore_event(lambda: self.open_dice(self.app.whole_match())))
         # the replay dialog
         on(el("replay-first"), "click", ignore_event(lambda: self.move(lambda r: r.seek(r.game, 0))))
         on(el("replay-prev"), "click", ignore_event(lambda: self.move(lambda r: r.step(-1))))
@@ -148,7 +152,7 @@ class FormatsPanel:
 
     # -- export -----------------------------------------------------------------------------------
     def export(self) -> None:
-        match = self.app.match
+        match = self.app.whole_match()
         try:
             text = export_mat(match)
         except RecordFileError as exc:

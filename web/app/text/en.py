@@ -317,4 +317,15 @@ EN: dict[str, str] = {
     # -- the board's moves (board interaction, #17) -------------------------------------
     "reason.path-blocked": "every way there stops on a blocked point",
     "reason.path-blocked.at": "every way to point {point} stops on a blocked point",
+    # -- saves (app.page.storage: broken saves, storage budget) ----------------------------
+    "saves.broken_not_kept": "It could not be copied aside: the browser's storage is full. It stays where it "
+    "was until you decide. Download it before starting a new match. ({error})",
+    "saves.broken_confirm": "Starting this new match will erase the saved match that could not be read: it could "
+    "not be copied aside. Download it first if you want to keep it.",
+    "saves.broken_discard": "Erase it and start the new match",
+    "saves.budget": "Saved games use {used} of the about {budget} million characters this browser keeps for "
+    "the site. Export the match (.mat) and start a new one to free space before the oldest moves can no "
+    "longer be saved.",
+    "saves.archive_broken": "The session's earlier games could not be read back ({error}): only the recent "
+    "games are shown.",
 }

@@ -310,4 +310,15 @@ FR: dict[str, str] = {
     # -- the board's moves (board interaction, #17) -------------------------------------
     "reason.path-blocked": "tous les chemins vers cette case passent par une case bloquée",
     "reason.path-blocked.at": "tous les chemins vers la case {point} passent par une case bloquée",
+    # -- saves (app.page.storage: broken saves, storage budget) ----------------------------
+    "saves.broken_not_kept": "Elle n’a pas pu être copiée à part : le stockage du navigateur est plein. Elle reste "
+    "en place jusqu’à votre décision. Téléchargez-la avant de commencer un nouveau match. ({error})",
+    "saves.broken_confirm": "Commencer ce nouveau match effacera la partie enregistrée illisible : elle n’a pas pu "
+    "être copiée à part. Téléchargez-la d’abord si vous voulez la garder.",
+    "saves.broken_discard": "L’effacer et commencer le nouveau match",
+    "saves.budget": "Les parties enregistrées occupent {used} des quelque {budget} millions de caractères que ce "
+    "navigateur garde pour le site. Exportez le match (.mat) et commencez-en un nouveau pour libérer de la "
+    "place avant que les coups ne puissent plus être enregistrés.",
+    "saves.archive_broken": "Les parties précédentes de la session n’ont pas pu être relues ({error}) : seules "
+    "les parties récentes sont affichées.",
 }
