@@ -24,6 +24,8 @@
 #                     are kept): interpreter = ./pyodide/pyodide.mjs, files = the above
 #   pyscript/         all of @pyscript/core's dist/ (source maps left out)
 #   pyodide/          Pyodide's runtime files from the npm package
+#   index.html, embed.html get their boards drawn before Python starts, pre-rendered by
+#                     tools/prerender.py with the page's own renderer
 #   sw.js             generated last by tools/gen_sw.py: precaches every other file
 #
 # Environment: PYTHON (default python3). Nothing is fetched from a CDN: the runtime comes from
@@ -121,6 +123,7 @@ build() {
   cp -R node_modules/@pyscript/core/dist/. dist/pyscript/
   find dist/pyscript -name '*.map' -delete
   for f in "${PYODIDE_FILES[@]}"; do cp "node_modules/pyodide/$f" dist/pyodide/; done
+  "$PYTHON" tools/prerender.py dist
   "$PYTHON" tools/gen_config.py dist
   "$PYTHON" tools/gen_embed_manifest.py dist
   "$PYTHON" tools/gen_sw.py dist

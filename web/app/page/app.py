@@ -38,6 +38,7 @@ from app.page.controls import Moved, checkers_moved, controls_for, follow_up, pa
 from app.page.dialogs import Dialogs
 from app.page.dice import ByteDice, parse_seed, seeded_dice
 from app.page.drag import BoardPointer
+from app.page.firstboard import DEFAULT_LENGTH, remember_board
 from app.page.keys import BoardKeys, on_shortcut
 from app.page.movelog import MoveLog
 from app.page.screen import draw_controls, draw_moves, draw_over, opening_note, status_line, translate_page
@@ -45,8 +46,6 @@ from app.page.storage import LANG_KEY, MATCH_KEY, OPPONENT_KEY, OPTIONS_KEY, REV
 from app.text import t
 from core.errors import IllegalActionError
 from core.match import Match
-
-DEFAULT_LENGTH = 5
 
 
 class App:
@@ -147,6 +146,7 @@ class App:
         for element_id in ("btn-new", "btn-flip", "btn-lang", "opt-auto-confirm", "opt-auto-forced", "opt-bot-fast"):
             el(element_id).disabled = False
         el("board").removeAttribute("aria-busy")
+        el("board").removeAttribute("inert")  # the board drawn before Python was inert
         document.body.dataset.ready = "true"
         if first_visit:
             self.dialogs.open_new_match()
@@ -254,7 +254,9 @@ class App:
         status = status_line(self.match, view, self.lang, thinking=thinking)
         if status != view.message:
             view = self.view = replace(view, message=status)
-        board.innerHTML = render_board(view)
+        board.innerHTML = svg = render_board(view)
+        if self.selected is None and not self.bot_busy:  # the board a reload starts with
+            remember_board(self.store, self.match, svg)
         phase = page_phase(self.match)
         document.body.dataset.phase = phase
         el("status").textContent = status
