@@ -123,9 +123,9 @@ build() {
   cp -R node_modules/@pyscript/core/dist/. dist/pyscript/
   find dist/pyscript -name '*.map' -delete
   for f in "${PYODIDE_FILES[@]}"; do cp "node_modules/pyodide/$f" dist/pyodide/; done
-  "$PYTHON" tools/prerender.py dist
   "$PYTHON" tools/gen_config.py dist
   "$PYTHON" tools/gen_embed_manifest.py dist
+  "$PYTHON" tools/prerender.py dist
   "$PYTHON" tools/gen_sw.py dist
   printf 'dist/: %s files, %s\n' "$(find dist -type f | wc -l)" "$(du -sh dist | cut -f1)" >&2
   "$PYTHON" tools/serve.py --dir dist --first-visit >&2

@@ -55,13 +55,14 @@ PROBE = """
             && svg.closest('[data-board-pending], template') === null) { marks.board = performance.now(); break; }
       }
     }
-    if (marks.ready === null && document.body && document.body.dataset.ready === 'true') marks.ready = performance.now();
+    ready();
     if (marks.board === null || marks.ready === null) requestAnimationFrame(tick);
   }
   requestAnimationFrame(tick);
-  new MutationObserver(() => {
-    if (marks.ready === null && document.body && document.body.dataset.ready === 'true') marks.ready = performance.now();
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  function ready() {
+    if (marks.ready === null && document.body?.dataset.ready === 'true') marks.ready = performance.now();
+  }
+  new MutationObserver(ready).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
 })();
 """
 
@@ -74,9 +75,9 @@ RESULTS_JS = """() => {
 }"""
 
 
-def baseline_page(wheel: str) -> str:
+def baseline_page() -> str:
     """The baseline: same Pyodide, same wheel, ``import core``, one SVG, ``data-ready``."""
-    return f"""<!doctype html>
+    return """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>baseline</title>
 <link rel="stylesheet" href="./pyscript/core.css">
 <script type="module" src="./pyscript/core.js"></script>
@@ -108,7 +109,7 @@ def prepare(site: Path) -> None:
         raise SystemExit(f"expected one wheel in dist/wheels, found {wheels}: run ./build.sh build")
     config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./wheels/{wheels[0].name}": "./*"}}
     (site / "bench-baseline.json").write_text(json.dumps(config))
-    (site / BASELINE).write_text(baseline_page(wheels[0].name))
+    (site / BASELINE).write_text(baseline_page())
     (site / "bench-baseline.js").write_text(BASELINE_JS)
 
 
@@ -167,7 +168,7 @@ def report(results: dict[str, dict[str, list[dict[str, Any]]]], rounds: int) -> 
         f"rounds: {rounds} per page and kind, interleaved; medians (ms from navigation start)",
         f"{'':22}{'board':>9}{'FCP':>9}{'ready':>9}{'bytes':>12}",
     ]
-    for page in ("baseline", "videau"):
+    for page in results:
         for kind in ("cold", "warm"):
             s = results[page][kind]
             lines.append(
@@ -178,11 +179,19 @@ def report(results: dict[str, dict[str, list[dict[str, Any]]]], rounds: int) -> 
     base_warm = median(results["baseline"]["warm"], "ready")
     v = results["videau"]
     lines += [
-        f"Videau first board (cold) / baseline cold ready: {median(v['cold'], 'board') / base_cold:.3f}  (target <= 0.15)",
+        f"Videau first board (cold) / baseline cold ready: {median(v['cold'], 'board') / base_cold:.3f} (<= 0.15)",
         f"Videau first board (warm) / baseline warm ready: {median(v['warm'], 'board') / base_warm:.3f}",
-        f"Videau cold ready / baseline cold ready:          {median(v['cold'], 'ready') / base_cold:.3f}  (target <= 0.6)",
-        f"Videau warm ready / baseline warm ready:          {median(v['warm'], 'ready') / base_warm:.3f}  (target <= 0.4)",
+        f"Videau cold ready / baseline cold ready:          {median(v['cold'], 'ready') / base_cold:.3f} (<= 0.6)",
+        f"Videau warm ready / baseline warm ready:          {median(v['warm'], 'ready') / base_warm:.3f} (<= 0.4)",
     ]
+    for name in results:
+        if name in ("baseline", "videau"):
+            continue
+        e = results[name]
+        lines.append(
+            f"{name}: cold ready / baseline {median(e['cold'], 'ready') / base_cold:.3f},"
+            f" warm ready / baseline {median(e['warm'], 'ready') / base_warm:.3f}"
+        )
     return "\n".join(lines)
 
 
@@ -190,16 +199,31 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--raw", action="store_true", help="print every sample as JSON too")
+    parser.add_argument(
+        "--extra",
+        action="append",
+        default=[],
+        metavar="NAME=DIST",
+        help="also measure the index.html of another build (say, before a change), served the same way",
+    )
     args = parser.parse_args(argv)
     if not (DIST / "index.html").is_file():
         raise SystemExit("dist/ is not built: run ./build.sh build")
+    extras = dict(item.split("=", 1) for item in args.extra)
     results: dict[str, dict[str, list[dict[str, Any]]]] = {
-        p: {"cold": [], "warm": []} for p in ("baseline", "videau")
+        p: {"cold": [], "warm": []} for p in ("baseline", "videau", *extras)
     }
+    servers: list[subprocess.Popen[str]] = []
     with tempfile.TemporaryDirectory(prefix="videau-startup-") as tmp:
         site = Path(tmp) / "site"
         prepare(site)
         server, url = serve(site)
+        servers.append(server)
+        pages = [("baseline", url + BASELINE), ("videau", url)]
+        for name, dist in extras.items():
+            other, other_url = serve(Path(dist).resolve())
+            servers.append(other)
+            pages.append((name, other_url))
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(
@@ -210,18 +234,19 @@ def main(argv: list[str] | None = None) -> None:
                         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
                     ],
                 )
-                start = time.monotonic()
+                start, load_before = time.monotonic(), os.getloadavg()[0]
                 for n in range(args.rounds):
-                    for page, path in (("baseline", BASELINE), ("videau", "")):
-                        cold, warm = one_round(browser, url + path)
+                    for page, page_url in pages:
+                        cold, warm = one_round(browser, page_url)
                         results[page]["cold"].append(cold)
                         results[page]["warm"].append(warm)
                         print(f"round {n + 1} {page}: cold {cold} warm {warm}", file=sys.stderr)
                 browser.close()
         finally:
-            server.terminate()
-            server.wait(timeout=10)
-    print(f"load average before/after: {os.getloadavg()[0]:.1f}; {time.monotonic() - start:.0f} s in all")
+            for running in servers:
+                running.terminate()
+                running.wait(timeout=10)
+    print(f"load average: {load_before:.1f} before, {os.getloadavg()[0]:.1f} after; {time.monotonic() - start:.0f} s")
     print(report(results, args.rounds))
     if args.raw:
         print(json.dumps(results))

@@ -7,7 +7,9 @@ With the page's own renderer (web/app/board/render.py, through :mod:`app.page.fi
 - dist/index.html: the board host ``#board`` gets the opening board in English (the first
   paint, the very SVG the page draws on a first visit), then ``<template>``s holding the same
   board in French and the empty board, which web/first-board.js shows instead when they fit;
-- dist/embed.html: the empty board replaces the hand-drawn skeleton of the embed's board host.
+- dist/embed.html: the empty board replaces the hand-drawn skeleton of the embed's board host,
+  and the build's hash (dist/embed.json, so run this after gen_embed_manifest.py) goes into a
+  ``<meta name="videau-build">``, so that embed.js shows a cached drawing without a request.
 
 Each page marks the place with the comment ``<!-- prerendered board -->`` (index.html) or
 between ``<!-- prerendered shell -->`` and ``<!-- /prerendered shell -->`` (embed.html).
@@ -15,7 +17,9 @@ between ``<!-- prerendered shell -->`` and ``<!-- /prerendered shell -->`` (embe
 
 from __future__ import annotations
 
+import json
 import sys
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,6 +75,17 @@ def prerender_embed(html: str) -> str:
     return html[:start] + shell_board() + html[end + len(SHELL_END) :]
 
 
+def with_build(html: str, build: str) -> str:
+    """``html`` (embed.html) with the build's hash (embed.json's ``build``) in a ``<meta>``.
+
+    embed.js reads it to find the cached drawing of its fragment without fetching embed.json.
+
+    >>> with_build("<head></head>", "ab12")
+    '<head><meta name="videau-build" content="ab12">\\n</head>'
+    """
+    return html.replace("</head>", f'<meta name="videau-build" content="{escape(build)}">\n</head>', 1)
+
+
 def preload_wheel(html: str, wheel: str) -> str:
     """``html`` with a preload hint for the core's wheel (``wheels/NAME``) at the end of its head.
 
@@ -93,7 +108,11 @@ def main(argv: list[str]) -> None:
     index.write_text(html, encoding="utf-8")
     embed = dist / "embed.html"
     if embed.is_file() and SHELL_START in embed.read_text(encoding="utf-8"):
-        embed.write_text(prerender_embed(embed.read_text(encoding="utf-8")), encoding="utf-8")
+        page = prerender_embed(embed.read_text(encoding="utf-8"))
+        manifest = dist / "embed.json"
+        if manifest.is_file():
+            page = with_build(page, str(json.loads(manifest.read_text())["build"]))
+        embed.write_text(page, encoding="utf-8")
 
 
 if __name__ == "__main__":

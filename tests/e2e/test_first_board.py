@@ -17,6 +17,7 @@ from playwright.sync_api import Page, Route
 
 SVG_JS = "() => document.querySelector('#board > svg')?.outerHTML ?? null"
 RUNTIME = "**/pyodide/pyodide.asm.wasm"
+SLOW_MS = 180_000  # Python starts once the held runtime is let go: on a loaded machine, slowly
 
 
 class HeldRuntime:
@@ -89,7 +90,7 @@ def test_first_paint_is_the_prerendered_opening_board_then_the_same_live_board(p
     assert before["inert"] is True and before["busy"] == "true"
     assert isinstance(before["svg"], str) and before["svg"].count("data-checker=") == 30
     held.release()
-    wait_ready(page)
+    wait_ready(page, SLOW_MS)
     assert page.evaluate(SVG_JS) == before["svg"]
     assert page.evaluate("() => document.getElementById('board').inert") is False
 
@@ -101,7 +102,7 @@ def test_first_paint_in_french_is_the_french_board(page: Page, held: HeldRuntime
     assert before["kind"] == "opening" and isinstance(before["svg"], str)
     assert "Blanc" in before["svg"] and "White" not in before["svg"]
     held.release()
-    wait_ready(page)
+    wait_ready(page, SLOW_MS)
     assert page.evaluate(SVG_JS) == before["svg"]
 
 
@@ -118,7 +119,7 @@ def test_a_returning_player_sees_the_saved_board_at_once(page: Page) -> None:
         assert before["svg"] == live
         assert board_state(page) == saved_board
         held.release()
-        wait_ready(page)
+        wait_ready(page, SLOW_MS)
         assert page.evaluate(SVG_JS) == live  # Python drew the same board over it
     finally:
         held.release()
@@ -139,7 +140,7 @@ def test_a_stored_board_is_never_shown_for_another_save(page: Page) -> None:
         assert before["kind"] == "shell" and before["svg"] != live
         assert isinstance(before["svg"], str) and "data-checker" not in before["svg"] and "Ann" not in before["svg"]
         held.release()
-        wait_ready(page)
+        wait_ready(page, SLOW_MS)
         assert "Zoe" in page.evaluate(SVG_JS)
     finally:
         held.release()
@@ -158,7 +159,7 @@ def test_a_save_without_its_board_shows_the_empty_board(page: Page) -> None:
         assert isinstance(before["svg"], str) and "data-checker" not in before["svg"]
     finally:
         held.release()
-    wait_ready(page)
+    wait_ready(page, SLOW_MS)
 
 
 def test_nothing_is_usable_before_python(page: Page, held: HeldRuntime) -> None:
@@ -183,3 +184,22 @@ def test_nothing_is_usable_before_python(page: Page, held: HeldRuntime) -> None:
     assert page.evaluate("() => document.querySelector('#board [data-selected]') === null")
     assert button(page, "New match").is_disabled()
     assert page.evaluate("() => document.body.dataset.ready") == "false"
+
+
+def test_an_embed_paints_the_prerendered_empty_board_before_python(page: Page) -> None:
+    page.add_init_script(
+        """
+        addEventListener("DOMContentLoaded", () => {
+          const svg = document.querySelector("#board > svg");
+          window.firstEmbedBoard = {
+            cls: svg?.getAttribute("class"), points: svg?.querySelectorAll("[data-point]").length,
+            checkers: svg?.querySelectorAll("[data-checker]").length, ready: document.body.dataset.ready,
+          };
+        });
+        """
+    )
+    page.goto("./embed.html#mode=try&dice=31")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=SLOW_MS)
+    first = page.evaluate("() => window.firstEmbedBoard")
+    assert first == {"cls": "board", "points": 26, "checkers": 0, "ready": "false"}
+    assert page.evaluate("() => document.querySelectorAll('#board [data-checker]').length") == 30

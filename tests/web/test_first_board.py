@@ -105,3 +105,12 @@ def test_the_next_save_replaces_the_stored_board() -> None:
     assert stored_board(store.storage) is None  # the old drawing no longer stands for the save
     remember_board(store, later, "<svg>new</svg>")
     assert stored_board(store.storage) == "<svg>new</svg>"
+
+
+def test_the_embed_page_gets_the_empty_board_and_the_build_hash() -> None:
+    from prerender import prerender_embed, with_build
+
+    source = (Path(__file__).resolve().parents[2] / "web" / "embed.html").read_text()
+    page = with_build(prerender_embed(source), "0123abcd")
+    assert shell_board() in page and 'class="skeleton"' not in page
+    assert '<meta name="videau-build" content="0123abcd">' in page.split("</head>")[0]
