@@ -114,3 +114,15 @@ def test_the_embed_page_gets_the_empty_board_and_the_build_hash() -> None:
     page = with_build(prerender_embed(source), "0123abcd")
     assert shell_board() in page and 'class="skeleton"' not in page
     assert '<meta name="videau-build" content="0123abcd">' in page.split("</head>")[0]
+
+
+def test_a_tab_behind_another_does_not_overwrite_its_board() -> None:
+    match = Match.new(3)
+    store = _saved(match)
+    other_tab = MatchStore(store.storage)
+    assert other_tab.load().status == "ok"
+    newer = match.opening_with(6, 1)
+    assert other_tab.save(newer) == "saved"
+    assert remember_board(other_tab, newer, "<svg>newer</svg>")
+    assert not remember_board(store, match, "<svg>older</svg>")  # this tab still shows the older save
+    assert stored_board(store.storage) == "<svg>newer</svg>"

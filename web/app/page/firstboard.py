@@ -101,12 +101,13 @@ def remember_board(store: MatchStore, match: Match, svg: str) -> bool:
     """Store ``svg``, the board just drawn of ``match``, if ``match`` is exactly the save in storage.
 
     Returns True when the entry is (now) stored. Nothing is stored while a broken save is
-    held, nor for a match that differs from the save (a computer's turn in progress, say):
+    held, nor by a tab whose save another tab has replaced since, nor for a match that differs
+    from the save (a computer's turn in progress, say):
     the entry is keyed to the save's text, so it can never stand for another position.
     Storage errors are ignored: the entry is only a speed-up.
     """
     text = store.text
-    if store.held or text is None or to_json(match) != text:
+    if store.held or text is None or not store.is_current() or to_json(match) != text:
         return False
     entry = board_record(store.rev, text, svg)
     try:
