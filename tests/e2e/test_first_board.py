@@ -7,7 +7,7 @@ board, which must be the very same SVG (no jump), and only then may the board be
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -35,13 +35,10 @@ class HeldRuntime:
         else:
             self.held.append(route)
 
-    def wait_held(self) -> None:
-        """Wait until the page asked for the runtime (so Python is surely not running)."""
-        for _ in range(600):
-            if self.held:
-                return
-            self.page.wait_for_timeout(50)  # lets Playwright dispatch the route handler
-        raise AssertionError("the page never asked for pyodide.asm.wasm")
+    def load(self, action: Callable[[], object]) -> None:
+        """Run ``action`` (a goto or a reload), then wait until the page asked for the runtime."""
+        with self.page.expect_request(RUNTIME, timeout=SLOW_MS):
+            action()
 
     def release(self) -> None:
         self.released = True
@@ -83,8 +80,7 @@ def first_board(page: Page) -> dict[str, object]:
 
 
 def test_first_paint_is_the_prerendered_opening_board_then_the_same_live_board(page: Page, held: HeldRuntime) -> None:
-    page.goto("./?lang=en")
-    held.wait_held()
+    held.load(lambda: page.goto("./?lang=en"))
     before = first_board(page)
     assert before["kind"] == "opening" and before["ready"] == "false" and before["visible"]
     assert before["inert"] is True and before["busy"] == "true"
@@ -96,8 +92,7 @@ def test_first_paint_is_the_prerendered_opening_board_then_the_same_live_board(p
 
 
 def test_first_paint_in_french_is_the_french_board(page: Page, held: HeldRuntime) -> None:
-    page.goto("./?lang=fr")
-    held.wait_held()
+    held.load(lambda: page.goto("./?lang=fr"))
     before = first_board(page)
     assert before["kind"] == "opening" and isinstance(before["svg"], str)
     assert "Blanc" in before["svg"] and "White" not in before["svg"]
@@ -112,8 +107,7 @@ def test_a_returning_player_sees_the_saved_board_at_once(page: Page) -> None:
     live = page.evaluate(SVG_JS)
     held = HeldRuntime(page)
     try:
-        page.reload()
-        held.wait_held()
+        held.load(page.reload)
         before = first_board(page)
         assert before["kind"] == "stored" and before["visible"] and before["inert"] is True
         assert before["svg"] == live
@@ -134,8 +128,7 @@ def test_a_stored_board_is_never_shown_for_another_save(page: Page) -> None:
     )
     held = HeldRuntime(page)
     try:
-        page.reload()
-        held.wait_held()
+        held.load(page.reload)
         before = first_board(page)
         assert before["kind"] == "shell" and before["svg"] != live
         assert isinstance(before["svg"], str) and "data-checker" not in before["svg"] and "Ann" not in before["svg"]
@@ -152,8 +145,7 @@ def test_a_save_without_its_board_shows_the_empty_board(page: Page) -> None:
     page.evaluate("() => localStorage.removeItem('videau.board')")
     held = HeldRuntime(page)
     try:
-        page.reload()
-        held.wait_held()
+        held.load(page.reload)
         before = first_board(page)
         assert before["kind"] == "shell" and before["visible"]
         assert isinstance(before["svg"], str) and "data-checker" not in before["svg"]
@@ -163,8 +155,7 @@ def test_a_save_without_its_board_shows_the_empty_board(page: Page) -> None:
 
 
 def test_nothing_is_usable_before_python(page: Page, held: HeldRuntime) -> None:
-    page.goto("./?lang=en")
-    held.wait_held()
+    held.load(lambda: page.goto("./?lang=en"))
     before = first_board(page)
     assert before["inert"] is True and before["visible"]
     # not focusable: neither by Tab nor by script
