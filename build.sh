@@ -24,6 +24,8 @@
 #                     are kept): interpreter = ./pyodide/pyodide.mjs, files = the above
 #   pyscript/         all of @pyscript/core's dist/ (source maps left out)
 #   pyodide/          Pyodide's runtime files from the npm package
+#   index.html, embed.html get their boards drawn before Python starts, pre-rendered by
+#                     tools/prerender.py with the page's own renderer
 #   sw.js             generated last by tools/gen_sw.py: precaches every other file
 #
 # The e2e tests serve dist-test/, a copy of dist/ made by tools/make_test_build.py at the start
@@ -127,6 +129,7 @@ build() {
   for f in "${PYODIDE_FILES[@]}"; do cp "node_modules/pyodide/$f" dist/pyodide/; done
   "$PYTHON" tools/gen_config.py dist
   "$PYTHON" tools/gen_embed_manifest.py dist
+  "$PYTHON" tools/prerender.py dist
   "$PYTHON" tools/gen_sw.py dist
   printf 'dist/: %s files, %s\n' "$(find dist -type f | wc -l)" "$(du -sh dist | cut -f1)" >&2
   "$PYTHON" tools/serve.py --dir dist --first-visit >&2

@@ -79,9 +79,13 @@ function cachePut(build, reply) {
 
 async function paintFromCache() {
   try {
-    const response = await fetch(MANIFEST_URL, { cache: "no-cache" });
-    if (!response.ok || live) return;
-    const { build } = await response.json();
+    // The build's hash, written into the page by tools/prerender.py: no request to wait for.
+    let build = document.querySelector('meta[name="videau-build"]')?.content;
+    if (!build) {
+      const response = await fetch(MANIFEST_URL, { cache: "no-cache" });
+      if (!response.ok || live) return;
+      ({ build } = await response.json());
+    }
     const cached = typeof build === "string" ? cacheGet(build) : null;
     if (cached && !live && typeof cached.svg === "string") {
       showBoard(cached);

@@ -226,15 +226,12 @@ def test_a_second_view_paints_the_cached_board_at_once(page: Page) -> None:
     page.goto("about:blank")  # the shared worker loses its last client and stops
     page.add_init_script(
         """
-        addEventListener("DOMContentLoaded", () => {
+        new MutationObserver(() => {
           const embed = document.getElementById("embed");
-          if (!embed) return;
-          new MutationObserver(() => {
-            if (embed.dataset.cached === "true" && document.body.dataset.ready !== "true") {
-              window.paintedFromCache = true;
-            }
-          }).observe(embed, { attributes: true });
-        });
+          if (embed && embed.dataset.cached === "true" && document.body.dataset.ready !== "true") {
+            window.paintedFromCache = true;
+          }
+        }).observe(document, { attributes: true, childList: true, subtree: true });
         """
     )
     page.goto(f"./embed.html{frag}")

@@ -6,6 +6,7 @@ import json
 import re
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -129,11 +130,19 @@ def test_config_maps_the_wheel_and_every_app_module(tmp_path: Path) -> None:
     assert config["files"] == {
         "./data.txt": "./data.txt",
         "./wheels/videau-0.1.0-py3-none-any.whl": "./*",
-        "./app/__init__.py": "./app/__init__.py",
-        "./app/board/__init__.py": "./app/board/__init__.py",
-        "./app/board/view.py": "./app/board/view.py",
-        "./app/main.py": "./app/main.py",
+        "./app.zip": "./*",
     }
+    archive = gen_config.write_app_zip(dist)
+    with zipfile.ZipFile(archive) as packed:
+        assert sorted(packed.namelist()) == [
+            "app/__init__.py",
+            "app/board/__init__.py",
+            "app/board/view.py",
+            "app/main.py",
+        ]
+        assert packed.read("app/main.py") == b"from app.board import view"
+    first = archive.read_bytes()
+    assert gen_config.write_app_zip(dist).read_bytes() == first  # reproducible
 
 
 def test_service_worker_precaches_every_file_and_names_its_cache_by_content(tmp_path: Path) -> None:

@@ -38,6 +38,7 @@ from app.page.controls import Moved, checkers_moved, controls_for, follow_up, pa
 from app.page.dialogs import Dialogs
 from app.page.dice_source import page_dice
 from app.page.drag import BoardPointer
+from app.page.firstboard import DEFAULT_LENGTH, remember_board
 from app.page.keys import BoardKeys, on_shortcut
 from app.page.movelog import MoveLog
 from app.page.screen import (
@@ -66,7 +67,6 @@ from app.text import t
 from core.errors import IllegalActionError, InvalidStateError
 from core.match import Match
 
-DEFAULT_LENGTH = 5
 COMPUTER_LOCK = "videau.computer"
 """The Web Lock held by the one tab that plays the computer's decision (the others follow its save)."""
 
@@ -214,6 +214,7 @@ class App:
         for element_id in ("btn-new", "btn-flip", "btn-lang", "opt-auto-confirm", "opt-auto-forced", "opt-bot-fast"):
             el(element_id).disabled = False
         el("board").removeAttribute("aria-busy")
+        el("board").removeAttribute("inert")  # the board drawn before Python was inert
         document.body.dataset.ready = "true"
         if first_visit:
             self.dialogs.open_new_match()
@@ -331,7 +332,9 @@ class App:
         status = status_line(self.match, view, self.lang, thinking=thinking)
         if status != view.message:
             view = self.view = replace(view, message=status)
-        board.innerHTML = render_board(view)
+        board.innerHTML = svg = render_board(view)
+        if self.selected is None and not self.bot_busy:  # the board a reload starts with
+            remember_board(self.store, self.match, svg)
         phase = page_phase(self.match)
         document.body.dataset.phase = phase
         el("status").textContent = status

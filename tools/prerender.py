@@ -1,0 +1,119 @@
+"""Write the boards shown before Python starts into the built pages (run by build.sh).
+
+    python tools/prerender.py dist
+
+With the page's own renderer (web/app/board/render.py, through :mod:`app.page.firstboard`):
+
+- dist/index.html: the board host ``#board`` gets the opening board in English (the first
+  paint, the very SVG the page draws on a first visit), then ``<template>``s holding the same
+  board in French and the empty board, which web/first-board.js shows instead when they fit;
+- dist/embed.html: the empty board replaces the hand-drawn skeleton of the embed's board host,
+  and the build's hash (dist/embed.json, so run this after gen_embed_manifest.py) goes into a
+  ``<meta name="videau-build">``, so that embed.js shows a cached drawing without a request.
+
+Each page marks the place with the comment ``<!-- prerendered board -->`` (index.html) or
+between ``<!-- prerendered shell -->`` and ``<!-- /prerendered shell -->`` (embed.html).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from html import escape
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "web") not in sys.path:  # the page's package `app`, and the core beside it
+    sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+
+from app.page.firstboard import opening_board, shell_board  # noqa: E402
+
+BOARD_MARK = "<!-- prerendered board -->"
+SHELL_START = "<!-- prerendered shell -->"
+SHELL_END = "<!-- /prerendered shell -->"
+
+
+def board_host_markup() -> str:
+    """What goes into index.html's ``#board``: the English opening, then the templates.
+
+    >>> markup = board_host_markup()
+    >>> markup.startswith("<svg"), markup.count("<template"), markup.count("data-checker=")
+    (True, 2, 60)
+    """
+    return (
+        opening_board("en")
+        + f'<template id="board-opening-fr">{opening_board("fr")}</template>'
+        + f'<template id="board-shell">{shell_board()}</template>'
+    )
+
+
+def prerender_index(html: str) -> str:
+    """``html`` (index.html) with the boards in its board host.
+
+    >>> prerender_index('<div id="board"><!-- prerendered board --></div>').count("<svg")
+    3
+    >>> prerender_index("<div></div>")
+    Traceback (most recent call last):
+    ...
+    SystemExit: index.html: no '<!-- prerendered board -->' mark in the board host
+    """
+    if html.count(BOARD_MARK) != 1:
+        raise SystemExit(f"index.html: no {BOARD_MARK!r} mark in the board host")
+    return html.replace(BOARD_MARK, board_host_markup())
+
+
+def prerender_embed(html: str) -> str:
+    """``html`` (embed.html) with the empty board between its marks.
+
+    >>> page = prerender_embed('<div id="board"><!-- prerendered shell --><svg/><!-- /prerendered shell --></div>')
+    >>> page.startswith('<div id="board"><svg xmlns'), "data-point" in page
+    (True, True)
+    """
+    start, end = html.find(SHELL_START), html.find(SHELL_END)
+    if start < 0 or end < start:
+        raise SystemExit(f"embed.html: no {SHELL_START!r} ... {SHELL_END!r} marks")
+    return html[:start] + shell_board() + html[end + len(SHELL_END) :]
+
+
+def with_build(html: str, build: str) -> str:
+    """``html`` (embed.html) with the build's hash (embed.json's ``build``) in a ``<meta>``.
+
+    embed.js reads it to find the cached drawing of its fragment without fetching embed.json.
+
+    >>> with_build("<head></head>", "ab12")
+    '<head><meta name="videau-build" content="ab12">\\n</head>'
+    """
+    return html.replace("</head>", f'<meta name="videau-build" content="{escape(build)}">\n</head>', 1)
+
+
+def preload_wheel(html: str, wheel: str) -> str:
+    """``html`` with a preload hint for the core's wheel (``wheels/NAME``) at the end of its head.
+
+    >>> page = preload_wheel("<head></head>", "videau-1.0-py3-none-any.whl")
+    >>> page.startswith('<head><link rel="preload" href="./wheels/videau-1.0-py3-none-any.whl" as="fetch"')
+    True
+    """
+    hint = f'<link rel="preload" href="./wheels/{wheel}" as="fetch" crossorigin fetchpriority="low">'
+    return html.replace("</head>", hint + "\n</head>", 1)
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) != 1:
+        raise SystemExit("usage: prerender.py DIST_DIR")
+    dist = Path(argv[0])
+    index = dist / "index.html"
+    html = prerender_index(index.read_text(encoding="utf-8"))
+    for wheel in sorted((dist / "wheels").glob("videau-*.whl")):
+        html = preload_wheel(html, wheel.name)
+    index.write_text(html, encoding="utf-8")
+    embed = dist / "embed.html"
+    if embed.is_file() and SHELL_START in embed.read_text(encoding="utf-8"):
+        page = prerender_embed(embed.read_text(encoding="utf-8"))
+        manifest = dist / "embed.json"
+        if manifest.is_file():
+            page = with_build(page, str(json.loads(manifest.read_text())["build"]))
+        embed.write_text(page, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
