@@ -45,9 +45,10 @@ def app_with(page: Page, xgid: str, lang: str, query: str = "?seed=1&lang=en") -
 
 
 def notice_after_click(page: Page, place: str) -> str:
+    """The notice's sentence (without its kind's icon and spoken label) after a click on ``place``."""
     page.locator(f'#board [data-point="{place}"]').click()
-    page.wait_for_function("() => document.getElementById('notice').textContent !== ''")
-    return str(page.locator("#notice").text_content())
+    page.wait_for_function("() => (document.querySelector('#notice .notice__text') || {}).textContent")
+    return str(page.locator("#notice .notice__text").text_content())
 
 
 # -- 1. a refused checker names the core's rule --------------------------------------------------
@@ -71,7 +72,7 @@ def test_app_names_the_bear_off_rule_and_the_bar_rule(page: Page, lang: str) -> 
     for place in ("2", "1"):
         text = notice_after_click(page, place)
         assert text.lower().rstrip(".") == BEAR_OFF_TEXT[lang].lower().rstrip("."), place
-        page.evaluate("() => { document.getElementById('notice').textContent = ''; }")
+        page.evaluate("() => { document.getElementById('notice').innerHTML = ''; }")
     # another of the core's reasons: a checker on the bar must enter first
     set_up(page, "XGID=-b----E-C---eE---c-e----AA:0:0:1:52:0:0:0:0:10")
     text = notice_after_click(page, "13")
