@@ -24,6 +24,9 @@ holds the games after them, the first of which starts at its ``score_before``), 
 game may give its actions as a compact ``"log"`` string (:func:`encode_log`) instead of
 ``"actions"``. Version 1 saves are still read unchanged.
 
+A money session played with beavers adds ``"beavers": true`` (either version; a save
+without it has no beavers), and its logs may hold ``"beaver"`` actions (log letter ``B``).
+
 ``setup`` (first game only) is ``null`` or ``{"position": <gnubg Position ID,
 seen by turn>, "turn", "dice", "cube", "cube_owner", "double_offered",
 "resignation"}``. ``partial_turn`` (last game only) lists the steps made in
@@ -78,10 +81,12 @@ SESSION_VERSION = 2
 """The version with ``archived`` and compact ``log`` games (see the module's docstring)."""
 
 _ACTION_KINDS: tuple[ActionKind, ...] = (
-    "opening", "roll", "play", "double", "take", "drop", "resign", "accept", "decline",
+    "opening", "roll", "play", "double", "take", "drop", "resign", "accept", "decline", "beaver",
 )  # fmt: skip
 _TOP_KEYS = frozenset({"version", "length", "crawford_rule", "jacoby", "names", "resigned_by", "games"})
 _TOP_KEYS_2 = _TOP_KEYS | {"archived"}
+_TOP_OPTIONAL = frozenset({"beavers"})
+"""Written only when set (``"beavers": true``, money sessions with beavers): older saves lack it."""
 _GAME_KEYS = frozenset({"score_before", "crawford", "setup", "actions", "partial_turn"})
 _GAME_KEYS_2 = _GAME_KEYS | {"log"}
 _GAME_REQUIRED_2 = frozenset({"score_before", "crawford", "setup", "partial_turn"})
@@ -140,7 +145,7 @@ def to_dict(match: Match) -> dict[str, Any]:
         "names": list(match.names),
         "resigned_by": match.resigned_by,
         "games": games,
-    }
+    } | ({"beavers": True} if match.beavers else {})
 
 
 def to_json(match: Match) -> str:
@@ -377,7 +382,8 @@ def _read(data: object) -> Session:
     if version not in (VERSION, SESSION_VERSION) or not isinstance(version, int) or isinstance(version, bool):
         raise _fail("", f"version {quote(version)} is not supported (this app reads versions 1 and 2)")
     session = version == SESSION_VERSION
-    top = _object(data, "", _TOP_KEYS_2 if session else _TOP_KEYS, _TOP_KEYS_2 if session else _TOP_KEYS)
+    keys = _TOP_KEYS_2 if session else _TOP_KEYS
+    top = _object(data, "", keys | _TOP_OPTIONAL, keys)
     archived = _int(top["archived"], "archived", 0, 1 << 30) if session else 0
     length = _int(top["length"], "length", 0, MAX_MATCH_LENGTH)
     names = _list(top["names"], "names")
@@ -387,6 +393,7 @@ def _read(data: object) -> Session:
     resigned_by = None if resigned is None else _player(resigned, "resigned_by")
     crawford_rule = _bool(top["crawford_rule"], "crawford_rule")
     jacoby = _bool(top["jacoby"], "jacoby")
+    beavers = _bool(top.get("beavers", False), "beavers")
     entries = _list(top["games"], "games")
     if not entries:
         raise _fail("games", "a match has at least one game")
@@ -415,6 +422,7 @@ def _read(data: object) -> Session:
             length,
             crawford_rule=crawford_rule,
             jacoby=jacoby,
+            beavers=beavers,
             names=(names[0], names[1]),
             score=games[0][0],
             crawford_game=games[0][1],

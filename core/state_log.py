@@ -103,7 +103,7 @@ def _steps(value: object, where: str) -> tuple[tuple[int, int], ...]:
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"  # points 0 (off) .. 25 (bar)
 _KIND_CODES: dict[ActionKind, str] = {
     "opening": "O", "roll": "R", "play": "P", "double": "D", "take": "T",
-    "drop": "X", "resign": "S", "accept": "A", "decline": "N",
+    "drop": "X", "resign": "S", "accept": "A", "decline": "N", "beaver": "B",
 }  # fmt: skip
 _CODE_KINDS: dict[str, ActionKind] = {code: kind for kind, code in _KIND_CODES.items()}
 
@@ -137,7 +137,7 @@ def encode_log(actions: tuple[Action, ...] | list[Action]) -> str:
     return " ".join(tokens)
 
 
-_TOKEN = re.compile(r"([ORPDTXSAN])([01])(?:([1-6])([1-6]))?((?:[a-z][a-z])*)([1-3])?(?:t([1-6]*))?")
+_TOKEN = re.compile(r"([ORPDTXSANB])([01])(?:([1-6])([1-6]))?((?:[a-z][a-z])*)([1-3])?(?:t([1-6]*))?")
 
 
 def decode_log(text: str, where: str = "log") -> tuple[Action, ...]:

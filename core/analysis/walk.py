@@ -151,8 +151,15 @@ def _walk_game(number: int, replay: Match, actions: tuple[Action, ...]) -> Itera
             assert g.turn is not None
             assert g.dice is not None
             yield Moment(
-                number, index, g.turn, "move", g.position, _situation(replay, g, g.turn),
-                dice=g.dice, steps=action.steps, opening=opening,
+                number,
+                index,
+                g.turn,
+                "move",
+                g.position,
+                _situation(replay, g, g.turn),
+                dice=g.dice,
+                steps=action.steps,
+                opening=opening,
             )
             opening = False
         replay = replay.apply(action)

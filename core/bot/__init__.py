@@ -81,8 +81,9 @@ def _gauss(rng: UniformRng) -> float:
 class Bot:
     """A computer player at one level. All positions are seen by the side on roll."""
 
-    def __init__(self, level: str = DEFAULT_LEVEL, rng: UniformRng | None = None,
-                 evaluator: Evaluator | None = None) -> None:
+    def __init__(
+        self, level: str = DEFAULT_LEVEL, rng: UniformRng | None = None, evaluator: Evaluator | None = None
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
         self.level = LEVELS[level]
@@ -151,16 +152,18 @@ class Bot:
         return ranked[0][1]
 
     # -- cube --------------------------------------------------------------------------
-    def cube_decision(self, position: Position, cube: int = 1, owner: str = CENTERED,
-                      match: MatchState | None = None) -> CubeDecision:
+    def cube_decision(
+        self, position: Position, cube: int = 1, owner: str = CENTERED, match: MatchState | None = None
+    ) -> CubeDecision:
         """The full cube analysis for the side on roll (before its roll)."""
         p = self.evaluate(position)
         if match is None:
             return money_decision(p, owner)
         return match_decision(p, match, cube, owner)
 
-    def should_double(self, position: Position, cube: int = 1, owner: str = CENTERED,
-                      match: MatchState | None = None) -> bool:
+    def should_double(
+        self, position: Position, cube: int = 1, owner: str = CENTERED, match: MatchState | None = None
+    ) -> bool:
         """Should the side on roll double? ``owner``: ``"centered"`` or ``"owned"`` (by the side on roll)."""
         if owner == OPPONENT:
             return False
@@ -177,8 +180,9 @@ class Bot:
         decision = self.cube_decision(position, cube, owner, match)
         return decision.take
 
-    def accept_resignation(self, position: Position, points: int, cube: int = 1,
-                           match: MatchState | None = None) -> bool:
+    def accept_resignation(
+        self, position: Position, points: int, cube: int = 1, match: MatchState | None = None
+    ) -> bool:
         """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) x ``cube``?
 
         ``position`` is seen by the side offering (on roll); ``match``, if any, from ours.
