@@ -29,6 +29,9 @@ from .cube import CENTERED, OPPONENT, OWNED, CubeDecision, MatchState, match_dec
 from .cube import accept_resignation as _accept_resignation
 from .evaluator import Evaluator, Probs, drive, equity, flip
 
+BEAVER_MARGIN = 0.1
+"""How far above 0 (per unit of the cube before doubling) the taker's equity must be to beaver."""
+
 __all__ = [
     "LEVELS",
     "Bot",
@@ -179,6 +182,16 @@ class Bot:
         owner = CENTERED if cube == 1 else OWNED
         decision = self.cube_decision(position, cube, owner, match)
         return decision.take
+
+    def should_beaver(self, position: Position, cube: int = 1) -> bool:
+        """Beaver a money double (take and redouble at once)? As :meth:`should_take`, money play only.
+
+        Yes when the taker's cubeful equity after taking (``-double_take``, per unit of the
+        cube before doubling) is clearly positive: over :data:`BEAVER_MARGIN`.
+        """
+        owner = CENTERED if cube == 1 else OWNED
+        decision = self.cube_decision(position, cube, owner, None)
+        return decision.take and -decision.double_take > BEAVER_MARGIN
 
     def accept_resignation(
         self, position: Position, points: int, cube: int = 1, match: MatchState | None = None
