@@ -194,6 +194,7 @@ class App:
             "roll": self.roll,
             "double": self.dialogs.ask_double,
             "take": lambda: self.act(lambda m: m.take()),
+            "beaver": lambda: self.act(lambda m: m.beaver()),
             "pass": self.pass_,
             "undo": lambda: self.act(lambda m: m.undo()),
             "confirm": lambda: self.act(lambda m: m.confirm()),
