@@ -1,9 +1,12 @@
 """Beavers in money sessions (issue #17): a doubled player takes and at once redoubles, keeping the cube.
 
-The rule as the standard rules state it: in money play with beavers agreed, a player
-offered a double may *beaver*: accept it and immediately redouble, keeping the cube
-on their side; the original doubler may not refuse the redouble. (Raccoons, the
-doubler's answering redouble, are not supported.)
+The rule: in money play with beavers agreed, a player offered a double may *beaver*:
+accept it and at once redouble, keeping the cube on their side. We follow GNU Backgammon
+(its manual: "Beaver - allows you to beaver in case a double or redouble is offered in a
+money game"; importing our .mat, it shows the cube at 4 owned by the beaverer, with no
+answer pending): the doubler does not answer the beaver. Some published rules texts let
+the doubler refuse it as a normal double; that, and raccoons (the doubler's answering
+redouble), are not supported.
 """
 
 from __future__ import annotations
