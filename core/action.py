@@ -21,7 +21,7 @@ __all__ = ["RESIGN_KINDS", "Action", "ActionKind", "GameResult", "ResignOffer", 
 
 ResultKind = Literal["single", "gammon", "backgammon"]
 WinHow = Literal["bear-off", "pass", "resign"]
-ActionKind = Literal["opening", "roll", "play", "double", "take", "drop", "resign", "accept", "decline"]
+ActionKind = Literal["opening", "roll", "play", "double", "take", "drop", "resign", "accept", "decline", "beaver"]
 
 RESIGN_KINDS: dict[int, ResultKind] = {1: "single", 2: "gammon", 3: "backgammon"}
 """Resignation levels and what each gives up."""
@@ -75,7 +75,10 @@ class Action:
             return f"{who} plays {format_play(self.steps, self.hits)}" if self.steps else f"{who} cannot move"
         if self.kind == "resign":
             return f"{who} offers to resign a {RESIGN_KINDS.get(self.level, '?')}"
-        words = {"double": "doubles", "take": "takes", "drop": "passes", "accept": "accepts", "decline": "declines"}
+        words = {
+            "double": "doubles", "take": "takes", "beaver": "beavers", "drop": "passes",
+            "accept": "accepts", "decline": "declines",
+        }  # fmt: skip
         return f"{who} {words.get(self.kind, self.kind)}"
 
 

@@ -36,17 +36,17 @@ GameResult(winner=1, points=1, kind='single', how='pass')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 from . import reasons
 from .action import RESIGN_KINDS, Action, ActionKind, GameResult, ResignOffer, ResultKind, WinHow
 from .dice import Dice, OpeningRoll, Rng, check_dice, opening_roll, roll
 from .errors import BackgammonError, IllegalActionError, IllegalPlayError, InvalidStateError
-from .game_base import GameBase, Phase
+from .game_base import GameBase, Phase, _as_steps, _bear_off_result, _is_int, _not_a_setup
 from .limits import MAX_CUBE
 from .moves import Play, Step
 from .notation import parse_play
-from .position import BAR, CHECKERS, Position
+from .position import Position
 from .setup import Setup
 from .turn import Turn
 
@@ -67,19 +67,6 @@ __all__ = [
 _MULTIPLIER: dict[ResultKind, int] = {"single": 1, "gammon": 2, "backgammon": 3}
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _bear_off_result(winner: int, loser_side: tuple[int, ...]) -> ResultKind:
-    """Single, gammon or backgammon, from the loser's checkers (loser's numbering)."""
-    if sum(loser_side) < CHECKERS:
-        return "single"
-    if loser_side[BAR] or any(loser_side[18:24]):
-        return "backgammon"
-    return "gammon"
-
-
 class Game(GameBase):
     """One game: board, dice, cube, offers, result and history, and the actions that change them.
 
@@ -89,13 +76,13 @@ class Game(GameBase):
 
     # -- construction ------------------------------------------------------
     @classmethod
-    def new(cls, *, cube_available: bool = True, jacoby: bool = False) -> Game:
+    def new(cls, *, cube_available: bool = True, jacoby: bool = False, beavers: bool = False) -> Game:
         """A game in the starting position, waiting for the opening roll.
 
         >>> Game.new().phase
         'opening'
         """
-        return cls(Position.initial(), None, "opening", cube_available=cube_available, jacoby=jacoby)
+        return cls(Position.initial(), None, "opening", cube_available=cube_available, jacoby=jacoby, beavers=beavers)
 
     @classmethod
     def from_position(
@@ -127,7 +114,9 @@ class Game(GameBase):
         return cls.from_setup(setup, cube_available=cube_available, jacoby=jacoby)
 
     @classmethod
-    def from_setup(cls, setup: Setup, *, cube_available: bool = True, jacoby: bool = False) -> Game:
+    def from_setup(
+        cls, setup: Setup, *, cube_available: bool = True, jacoby: bool = False, beavers: bool = False
+    ) -> Game:
         """The game a :class:`~core.setup.Setup` describes: the one way a set-up game is built.
 
         Raises :class:`~core.errors.InvalidStateError` for a set-up no game can reach.
@@ -147,6 +136,7 @@ class Game(GameBase):
             cube_available=cube_available,
             jacoby=jacoby,
             setup=setup,
+            beavers=beavers,
         )
         if rolled is not None:
             game = game._evolve(phase="move", dice=rolled, turn_in_progress=Turn.start(position, rolled))
@@ -243,6 +233,24 @@ class Game(GameBase):
         return self._evolve(
             phase="roll", cube=self.cube * 2, cube_owner=taker, actions=self.actions + (Action("take", taker),)
         )
+
+    def beaver(self, *, by: int | None = None) -> Game:
+        """Take and at once redouble (money play with beavers): the cube goes to twice the
+        offered value, owned by the beaverer, and the doubler rolls (no raccoons: see :meth:`can_beaver`).
+
+        >>> game = Game.new(beavers=True).opening_with(3, 1).play("8/5 6/5").double().beaver()
+        >>> game.cube, game.cube_owner, game.phase, game.turn
+        (4, 0, 'roll', 1)
+        """
+        taker = 1 - self._mover() if self.turn is not None else None
+        self._check("beaver", ("double",), by, taker)
+        assert taker is not None
+        if not self.beavers:
+            self._refuse(f"beaver by player {taker}", reasons.NO_BEAVERS)
+        if self.cube * 4 > MAX_CUBE:
+            self._refuse(f"beaver by player {taker}", reasons.CUBE_AT_MAX)
+        action = Action("beaver", taker)
+        return self._evolve(phase="roll", cube=self.cube * 4, cube_owner=taker, actions=self.actions + (action,))
 
     def drop(self, *, by: int | None = None) -> Game:
         """Refuse the double (pass): the doubler wins the cube's value before doubling."""
@@ -478,25 +486,8 @@ class Game(GameBase):
             return self.take(by=by)
         if kind == "drop":
             return self.drop(by=by)
+        if kind == "beaver":
+            return self.beaver(by=by)
         if kind == "accept":
             return self if self.is_over else self.accept(by=by)
         return self.decline(by=by)
-
-
-def _as_steps(steps: object) -> tuple[Step, ...] | None:
-    """``steps`` as a tuple of (from, to) int pairs, or None when it is not one."""
-    if not isinstance(steps, Sequence):
-        return None
-    out: list[Step] = []
-    for item in steps:
-        if not isinstance(item, Sequence) or len(item) != 2:
-            return None
-        s, t = item
-        if not (_is_int(s) and _is_int(t) and 0 <= s <= 25 and 0 <= t <= 25):
-            return None
-        out.append((s, t))
-    return tuple(out)
-
-
-def _not_a_setup(value: object) -> NoReturn:
-    raise InvalidStateError(f"set-up: {value!r} is not a Setup")

@@ -12,16 +12,17 @@ actions that change it are :class:`~core.game.Game`'s, in :mod:`core.game`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NoReturn, Self
 
 from . import reasons
-from .action import RESIGN_KINDS, Action, GameResult, ResignOffer
+from .action import RESIGN_KINDS, Action, GameResult, ResignOffer, ResultKind
 from .dice import Dice
-from .errors import IllegalActionError
+from .errors import IllegalActionError, InvalidStateError
 from .limits import MAX_CUBE
-from .moves import Play
-from .position import Position
+from .moves import Play, Step
+from .position import BAR, CHECKERS, Position
 from .setup import Setup
 from .turn import Turn
 
@@ -44,7 +45,8 @@ class GameBase:
       (and while a resignation offered mid-turn waits).
     * ``cube`` (1..64, the value before doubling while a double is offered),
       ``cube_owner`` (``None`` = centred), ``cube_available`` (False in a 1-point
-      match and the Crawford game), ``jacoby`` (money play with the Jacoby rule).
+      match and the Crawford game), ``jacoby`` (money play with the Jacoby rule),
+      ``beavers`` (money play where a doubled player may beaver: see :meth:`can_beaver`).
     * ``resign_offer``; ``declined_level``: the highest offer declined this turn.
     * ``result`` once over; ``actions``: the history; ``setup``: how a game from
       :meth:`from_position` started (``None`` for a game from the opening roll).
@@ -64,6 +66,7 @@ class GameBase:
     result: GameResult | None = None
     actions: tuple[Action, ...] = ()
     setup: Setup | None = None
+    beavers: bool = False
 
     # -- what the board and the buttons need -------------------------------
     @property
@@ -126,6 +129,15 @@ class GameBase:
             and self.cube < MAX_CUBE
         )
 
+    def can_beaver(self) -> bool:
+        """True when the doubled player may beaver: take and at once redouble, keeping the cube.
+
+        Money play with beavers only (:attr:`beavers`), and the cube may reach twice the
+        offered value (at most :data:`~core.limits.MAX_CUBE`). The doubler may not refuse a
+        beaver (raccoons are not supported).
+        """
+        return self.phase == "double" and self.beavers and self.cube * 4 <= MAX_CUBE
+
     def legal_actions(self) -> tuple[str, ...]:
         """The names of the methods allowed now (``step`` means ``step`` and ``auto_step``).
 
@@ -138,7 +150,7 @@ class GameBase:
         if self.phase == "roll":
             return ("roll", "double", "resign") if self.can_double() else ("roll", "resign")
         if self.phase == "double":
-            return ("take", "drop")
+            return ("take", "beaver", "drop") if self.can_beaver() else ("take", "drop")
         if self.phase == "resign":
             return ("accept", "decline")
         if self.phase == "move":
@@ -218,3 +230,38 @@ class GameBase:
             f"<Game {self.phase} turn={self.turn}{dice} cube={self.cube} ({owner}) "
             f"position={self.position.to_id()} actions={len(self.actions)}>"
         )
+
+
+# -- helpers of core.game ----------------------------------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _bear_off_result(winner: int, loser_side: tuple[int, ...]) -> ResultKind:
+    """Single, gammon or backgammon, from the loser's checkers (loser's numbering)."""
+    if sum(loser_side) < CHECKERS:
+        return "single"
+    if loser_side[BAR] or any(loser_side[18:24]):
+        return "backgammon"
+    return "gammon"
+
+
+def _as_steps(steps: object) -> tuple[Step, ...] | None:
+    """``steps`` as a tuple of (from, to) int pairs, or None when it is not one."""
+    if not isinstance(steps, Sequence):
+        return None
+    out: list[Step] = []
+    for item in steps:
+        if not isinstance(item, Sequence) or len(item) != 2:
+            return None
+        s, t = item
+        if not (_is_int(s) and _is_int(t) and 0 <= s <= 25 and 0 <= t <= 25):
+            return None
+        out.append((s, t))
+    return tuple(out)
+
+
+def _not_a_setup(value: object) -> NoReturn:
+    raise InvalidStateError(f"set-up: {value!r} is not a Setup")

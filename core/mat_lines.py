@@ -131,6 +131,13 @@ def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
             else:
                 out.append(("double", "", col))
                 i += 1
+        elif low == "beavers":  # gnubg writes "Beavers => 4": the cube after the beaver
+            if i + 2 < len(words) and words[i + 1][0] == "=>":
+                out.append(("beaver", words[i + 2][0], col))
+                i += 3
+            else:
+                out.append(("beaver", "", col))
+                i += 1
         elif low in ("takes", "accepts"):
             out.append(("take", "", col))
             i += 1
@@ -152,6 +159,7 @@ class Tags:
     crawford: bool | None = None
     crawford_game: bool | None = None
     jacoby: bool = False
+    beavers: bool = False
     resigned_by: int | None = None
 
 
@@ -187,6 +195,8 @@ def read_tag(stripped: str, tags: Tags, where: str) -> None:
         tags.crawford_game = _on_off(value, "Crawford game", where, ("yes", "no"))
     elif key == "jacoby":
         tags.jacoby = _on_off(value, "Jacoby", where)
+    elif key == "beavers":
+        tags.beavers = _on_off(value, "Beavers", where)
     elif key == "resigned":
         low = value.strip().lower()
         if low not in ("player 1", "player 2"):

@@ -68,6 +68,7 @@ def _replay(
             length,
             crawford_rule=crawford_rule,
             jacoby=tags.jacoby and not length,
+            beavers=not length and (tags.beavers or any(e.kind == "beaver" for g in games for e in g.events)),
             names=names,
             score=score,
             crawford_game=crawford_game,
@@ -145,6 +146,15 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
                 match = match.double(by=ev.player)
                 if ev.value and ev.value != match.game.cube * 2:
                     raise InvalidRecordError(f"{where}: doubles to {ev.value}, but the cube is at {match.game.cube}")
+            elif ev.kind == "beaver":
+                if game.phase == "double" and game.player_to_act != ev.player:
+                    raise InvalidRecordError(
+                        f"{where}: 'Beavers' is written in player {ev.player}'s column, "
+                        f"but player {game.player_to_act} answers the double"
+                    )
+                match = match.beaver(by=ev.player)
+                if ev.value and ev.value != match.game.cube:
+                    raise InvalidRecordError(f"{where}: beavers to {ev.value}, but the cube goes to {match.game.cube}")
             elif ev.kind in ("take", "drop"):
                 if game.phase == "double" and game.player_to_act != ev.player:
                     word = "Takes" if ev.kind == "take" else "Drops"

@@ -75,6 +75,7 @@ class Match:
     jacoby: bool = False
     names: tuple[str, str] = ("Bottom", "Top")
     resigned_by: int | None = None
+    beavers: bool = False
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -84,6 +85,7 @@ class Match:
         *,
         crawford_rule: bool = True,
         jacoby: bool = False,
+        beavers: bool = False,
         names: Sequence[str] = ("Bottom", "Top"),
         score: Sequence[int] = (0, 0),
         crawford_game: bool = False,
@@ -98,10 +100,20 @@ class Match:
 
         >>> Match.new(1).game.cube_available, Match.new(0, jacoby=True).game.jacoby
         (False, True)
+
+        ``beavers`` (money play only): a doubled player may beaver (see :meth:`beaver`).
+
+        >>> Match.new(0, beavers=True).beavers
+        True
         """
         if not _is_int(length) or not 0 <= length <= MAX_MATCH_LENGTH:
             raise InvalidStateError(f"match length {length!r}: 0 (money) to {MAX_MATCH_LENGTH} points expected")
-        for name, flag in (("crawford_rule", crawford_rule), ("jacoby", jacoby), ("crawford_game", crawford_game)):
+        for name, flag in (
+            ("crawford_rule", crawford_rule),
+            ("jacoby", jacoby),
+            ("beavers", beavers),
+            ("crawford_game", crawford_game),
+        ):
             if not isinstance(flag, bool):
                 raise InvalidStateError(f"{name} {flag!r} is not a bool")
         if isinstance(names, str) or len(names) != 2 or not all(isinstance(n, str) for n in names):
@@ -116,7 +128,9 @@ class Match:
             raise InvalidStateError(f"score {start} in a match to {length}: not a Crawford game")
         if jacoby and length:
             raise InvalidStateError(f"the Jacoby rule applies to money play only, not to a match to {length}")
-        match = cls(length, (), crawford_rule, jacoby, (names[0], names[1]))
+        if beavers and length:
+            raise InvalidStateError(f"beavers are played in money sessions only, not in a match to {length}")
+        match = cls(length, (), crawford_rule, jacoby, (names[0], names[1]), beavers=beavers)
         game = match._fresh_game(crawford_game, setup)
         return replace(match, games=(PlayedGame(game, start, crawford_game),))
 
@@ -141,6 +155,7 @@ class Match:
                 info.match_length,
                 crawford_rule=crawford_rule,
                 jacoby=info.jacoby,
+                beavers=info.beavers,
                 names=names,
                 score=info.score,
                 crawford_game=info.crawford,
@@ -154,6 +169,7 @@ class Match:
             info.match_length,
             crawford_rule=crawford_rule,
             jacoby=info.jacoby,
+            beavers=info.beavers,
             names=names,
             score=info.score,
             crawford_game=info.crawford,
@@ -163,8 +179,8 @@ class Match:
     def _fresh_game(self, crawford: bool, setup: Setup | None = None) -> Game:
         cube_available = self.length != 1 and not crawford
         if setup is None:
-            return Game.new(cube_available=cube_available, jacoby=self.jacoby)
-        return Game.from_setup(setup, cube_available=cube_available, jacoby=self.jacoby)
+            return Game.new(cube_available=cube_available, jacoby=self.jacoby, beavers=self.beavers)
+        return Game.from_setup(setup, cube_available=cube_available, jacoby=self.jacoby, beavers=self.beavers)
 
     # -- state ------------------------------------------------------------------
     @property
@@ -290,9 +306,7 @@ class Match:
     def _with(self, game: Game) -> Match:
         last = self.games[-1]
         entry = PlayedGame(game, last.score_before, last.crawford)
-        return Match(
-            self.length, self.games[:-1] + (entry,), self.crawford_rule, self.jacoby, self.names, self.resigned_by
-        )
+        return replace(self, games=self.games[:-1] + (entry,))
 
     def opening(self, rng: Rng) -> Match:
         """See :meth:`Game.opening`."""
@@ -317,6 +331,10 @@ class Match:
     def take(self, *, by: int | None = None) -> Match:
         """See :meth:`Game.take`."""
         return self._with(self._live("take").take(by=by))
+
+    def beaver(self, *, by: int | None = None) -> Match:
+        """See :meth:`Game.beaver` (money sessions with beavers only)."""
+        return self._with(self._live("beaver").beaver(by=by))
 
     def drop(self, *, by: int | None = None) -> Match:
         """See :meth:`Game.drop`."""
@@ -408,6 +426,7 @@ class Match:
             score=score,
             crawford=self.crawford,
             jacoby=self.jacoby,
+            beavers=self.beavers,
             double_offered=game.phase == "double",
             resignation=Resignation(offer.level) if offer is not None else Resignation.NONE,
             game_state=state,

@@ -42,6 +42,7 @@ ALREADY_ROLLED = "already-rolled"
 CUBE_NOT_YOURS = "cube-not-yours"
 CUBE_UNAVAILABLE = "cube-unavailable"
 CUBE_AT_MAX = "cube-at-maximum"
+NO_BEAVERS = "no-beavers"
 NO_OFFER = "no-offer-pending"
 RESIGN_NOT_HIGHER = "resign-must-be-higher"
 INVALID_RESIGN = "invalid-resignation"
@@ -78,6 +79,7 @@ _ENGLISH = {
     CUBE_NOT_YOURS: "only the owner of the cube may redouble",
     CUBE_UNAVAILABLE: "the cube is not in play in this game",
     CUBE_AT_MAX: f"the cube is already at {MAX_CUBE}",
+    NO_BEAVERS: "beavers are played in money sessions that allow them only",
     NO_OFFER: "there is no offer to answer",
     RESIGN_NOT_HIGHER: "after a declined offer only a higher one may follow this turn",
     INVALID_RESIGN: "resign a single game, a gammon or a backgammon",

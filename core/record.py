@@ -177,6 +177,8 @@ def format_mat(match: Match) -> str:
             out.append(f'; [Crawford game "{"Yes" if first.crawford else "No"}"]')
     else:
         out.append(f'; [Jacoby "{"On" if match.jacoby else "Off"}"]')
+        if match.beavers:  # our tag (gnubg writes none): a session's first beaver may come late
+            out.append('; [Beavers "On"]')
     if match.resigned_by is not None:
         out.append(f'; [Resigned "Player {match.resigned_by + 1}"]')
     out += ["", f" {match.length} point match", ""]
@@ -193,7 +195,7 @@ def format_mat(match: Match) -> str:
         left = f"{names[0]} : {a}"
         out.append(" " + left.ljust(max(31, len(left) + 2)) + f"{names[1]} : {b}")
         cells: list[tuple[int, str]] = []  # (player, text)
-        replay = Game.new()  # the game again, to know the board before each action
+        replay = Game.new(beavers=match.beavers)  # the game again, to know the board before each action
         pending: tuple[int, tuple[int, int]] | None = None  # a roll not yet played
         for action in game.actions:
             before = replay
@@ -211,6 +213,8 @@ def format_mat(match: Match) -> str:
                 cells.append((action.player, f" Doubles => {before.cube * 2}"))
             elif action.kind == "take":
                 cells.append((action.player, " Takes"))
+            elif action.kind == "beaver":  # as gnubg writes it: the cube after the beaver
+                cells.append((action.player, f" Beavers => {before.cube * 4}"))
             elif action.kind == "drop":
                 cells.append((action.player, " Drops"))
             # resign / accept / decline have no line in the format
@@ -341,7 +345,7 @@ def read_mat(text: str) -> MatRecord:
                 assert rm
                 ev.dice = (int(rm.group(1)), int(rm.group(2)))
                 ev.text = moves.strip()
-            elif kind == "double":
+            elif kind in ("double", "beaver"):
                 ev.value = read_number(value, "cube value", where) if value else 0
             elif kind == "wins":
                 words = value.split()

@@ -237,11 +237,33 @@ def _grade_steps(engine: Engine, moment: Moment) -> Generator[None, None, Decisi
             from ..notation import format_play
 
             text = format_play(moment.steps) if moment.steps else ""
-            return Decision(moment.game, moment.index, moment.player, "move", moment.dice, text, text, 0.0, "",
-                            counted=False, luck=luck, cube=cube)
+            return Decision(
+                moment.game,
+                moment.index,
+                moment.player,
+                "move",
+                moment.dice,
+                text,
+                text,
+                0.0,
+                "",
+                counted=False,
+                luck=luck,
+                cube=cube,
+            )
         return Decision(
-            moment.game, moment.index, moment.player, "move", moment.dice, grade.played, grade.best,
-            grade.loss, mark(grade.loss), luck=luck, equities=grade.ranked, cube=cube,
+            moment.game,
+            moment.index,
+            moment.player,
+            "move",
+            moment.dice,
+            grade.played,
+            grade.best,
+            grade.loss,
+            mark(grade.loss),
+            luck=luck,
+            equities=grade.ranked,
+            cube=cube,
         )
     cube_grade: CubeGrade = yield from engine.cube_steps(moment)
     equities = (
@@ -256,15 +278,31 @@ def _grade_steps(engine: Engine, moment: Moment) -> Generator[None, None, Decisi
         loss = max(0.0, best_value - chosen)
         counted = moment.doubled or best_value - double_value < VERY_BAD
         return Decision(
-            moment.game, moment.index, moment.player, "double", None,
+            moment.game,
+            moment.index,
+            moment.player,
+            "double",
+            None,
             "Double" if moment.doubled else "No double",
             "Double" if cube_grade.should_double else "No double",
-            loss, mark(loss), counted=counted, equities=equities, cube=cube,
+            loss,
+            mark(loss),
+            counted=counted,
+            equities=equities,
+            cube=cube,
         )
     take, drop = -cube_grade.double_take, -cube_grade.double_pass
     loss = max(0.0, max(take, drop) - (take if moment.took else drop))
     return Decision(
-        moment.game, moment.index, moment.player, "take", None,
-        "Take" if moment.took else "Pass", "Take" if cube_grade.should_take else "Pass",
-        loss, mark(loss), equities=equities, cube=cube,
+        moment.game,
+        moment.index,
+        moment.player,
+        "take",
+        None,
+        "Take" if moment.took else "Pass",
+        "Take" if cube_grade.should_take else "Pass",
+        loss,
+        mark(loss),
+        equities=equities,
+        cube=cube,
     )

@@ -194,8 +194,9 @@ class Engine:
         return here - mean
 
 
-def _find_play(position: Position, dice: tuple[int, int], steps: tuple[tuple[int, int], ...],
-               plays: tuple[Play, ...]) -> int:
+def _find_play(
+    position: Position, dice: tuple[int, int], steps: tuple[tuple[int, int], ...], plays: tuple[Play, ...]
+) -> int:
     for i, play in enumerate(plays):
         if play.steps == steps:
             return i

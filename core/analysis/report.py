@@ -102,7 +102,8 @@ def format_report(analysis: MatchAnalysis, *, every: bool = False) -> str:
             f"{s.name:{width}}  {s.decisions:9d}  {s.total_loss:7.3f}  {s.error_rate:6.1f} mEMG  {s.rating:13}"
             f"  {s.luck:+.3f}"
         )
-        marks = ", ".join(f"{n} {s.marks[k]}" for k, n in (("very bad", "very bad"), ("bad", "bad"),
-                                                             ("doubtful", "doubtful")))
+        marks = ", ".join(
+            f"{n} {s.marks[k]}" for k, n in (("very bad", "very bad"), ("bad", "bad"), ("doubtful", "doubtful"))
+        )
         lines.append(f"{'':{width}}  ({s.moves} moves, {s.cube_decisions} cube decisions; {marks})")
     return "\n".join(lines)

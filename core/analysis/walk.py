@@ -119,6 +119,7 @@ def walk_match(match: Match) -> Iterator[Moment]:
             match.length,
             crawford_rule=match.crawford_rule,
             jacoby=match.jacoby,
+            beavers=match.beavers,
             names=match.names,
             score=played.score_before,
             crawford_game=played.crawford,
@@ -140,19 +141,26 @@ def _walk_game(number: int, replay: Match, actions: tuple[Action, ...]) -> Itera
             index += 1
             assert g.turn is not None
             yield Moment(number, index, g.turn, "double", g.position, _situation(replay, g, g.turn), doubled=True)
-        elif kind in ("take", "drop"):
+        elif kind in ("take", "drop", "beaver"):  # a beaver is judged as the take it includes
             index += 1
             assert g.turn is not None
             yield Moment(
-                number, index, 1 - g.turn, "take", g.position, _situation(replay, g, g.turn), took=kind == "take"
+                number, index, 1 - g.turn, "take", g.position, _situation(replay, g, g.turn), took=kind != "drop"
             )
         elif kind == "play":
             index += 1
             assert g.turn is not None
             assert g.dice is not None
             yield Moment(
-                number, index, g.turn, "move", g.position, _situation(replay, g, g.turn),
-                dice=g.dice, steps=action.steps, opening=opening,
+                number,
+                index,
+                g.turn,
+                "move",
+                g.position,
+                _situation(replay, g, g.turn),
+                dice=g.dice,
+                steps=action.steps,
+                opening=opening,
             )
             opening = False
         replay = replay.apply(action)

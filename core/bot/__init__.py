@@ -29,6 +29,9 @@ from .cube import CENTERED, OPPONENT, OWNED, CubeDecision, MatchState, match_dec
 from .cube import accept_resignation as _accept_resignation
 from .evaluator import Evaluator, Probs, drive, equity, flip
 
+BEAVER_MARGIN = 0.1
+"""How far above 0 (per unit of the cube before doubling) the taker's equity must be to beaver."""
+
 __all__ = [
     "LEVELS",
     "Bot",
@@ -81,8 +84,9 @@ def _gauss(rng: UniformRng) -> float:
 class Bot:
     """A computer player at one level. All positions are seen by the side on roll."""
 
-    def __init__(self, level: str = DEFAULT_LEVEL, rng: UniformRng | None = None,
-                 evaluator: Evaluator | None = None) -> None:
+    def __init__(
+        self, level: str = DEFAULT_LEVEL, rng: UniformRng | None = None, evaluator: Evaluator | None = None
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"bot level {level!r}: expected one of {', '.join(sorted(LEVELS))}")
         self.level = LEVELS[level]
@@ -151,16 +155,18 @@ class Bot:
         return ranked[0][1]
 
     # -- cube --------------------------------------------------------------------------
-    def cube_decision(self, position: Position, cube: int = 1, owner: str = CENTERED,
-                      match: MatchState | None = None) -> CubeDecision:
+    def cube_decision(
+        self, position: Position, cube: int = 1, owner: str = CENTERED, match: MatchState | None = None
+    ) -> CubeDecision:
         """The full cube analysis for the side on roll (before its roll)."""
         p = self.evaluate(position)
         if match is None:
             return money_decision(p, owner)
         return match_decision(p, match, cube, owner)
 
-    def should_double(self, position: Position, cube: int = 1, owner: str = CENTERED,
-                      match: MatchState | None = None) -> bool:
+    def should_double(
+        self, position: Position, cube: int = 1, owner: str = CENTERED, match: MatchState | None = None
+    ) -> bool:
         """Should the side on roll double? ``owner``: ``"centered"`` or ``"owned"`` (by the side on roll)."""
         if owner == OPPONENT:
             return False
@@ -177,8 +183,19 @@ class Bot:
         decision = self.cube_decision(position, cube, owner, match)
         return decision.take
 
-    def accept_resignation(self, position: Position, points: int, cube: int = 1,
-                           match: MatchState | None = None) -> bool:
+    def should_beaver(self, position: Position, cube: int = 1) -> bool:
+        """Beaver a money double (take and redouble at once)? As :meth:`should_take`, money play only.
+
+        Yes when the taker's cubeful equity after taking (``-double_take``, per unit of the
+        cube before doubling) is clearly positive: over :data:`BEAVER_MARGIN`.
+        """
+        owner = CENTERED if cube == 1 else OWNED
+        decision = self.cube_decision(position, cube, owner, None)
+        return decision.take and -decision.double_take > BEAVER_MARGIN
+
+    def accept_resignation(
+        self, position: Position, points: int, cube: int = 1, match: MatchState | None = None
+    ) -> bool:
         """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) x ``cube``?
 
         ``position`` is seen by the side offering (on roll); ``match``, if any, from ours.

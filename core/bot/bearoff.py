@@ -91,6 +91,7 @@ class _Packed:
             self.cache[k] = d
         return d
 
+
 Home = tuple[int, ...]
 """Checkers on points 1..6, a 6-tuple."""
 
@@ -231,4 +232,3 @@ class BearoffDB:
             if p:
                 total += p * (tail[n] if n < len(tail) else 0.0)
         return min(1.0, max(0.0, total))
-

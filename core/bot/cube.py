@@ -189,8 +189,9 @@ def match_decision(
     return decision
 
 
-def accept_resignation(p: Probs, points: int, cube: int = 1, ms: MatchState | None = None,
-                       owner: str = CENTERED, x: float = CUBE_LIFE) -> bool:
+def accept_resignation(
+    p: Probs, points: int, cube: int = 1, ms: MatchState | None = None, owner: str = CENTERED, x: float = CUBE_LIFE
+) -> bool:
     """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) times the cube?
 
     ``p`` are the cubeless probabilities of the side deciding, *as if on roll*. The offer is

@@ -19,6 +19,7 @@ class Style:
 
     double: float = 0.06
     take: float = 0.7
+    beaver: float = 0.0  # of the doubles answered where beavers are allowed
     resign: float = 0.004
     accept: float = 0.4
     by_steps: float = 0.08
@@ -46,6 +47,8 @@ def random_action(match: Match, rnd: random.Random, style: Style = Style()) -> M
             return match.resign(rnd.randint(max(1, game.declined_level + 1), 3)) if game.declined_level < 3 else match
         return match.roll(rng_of(rnd))
     if phase == "double":
+        if game.can_beaver() and rnd.random() < style.beaver:
+            return match.beaver()
         return match.take() if rnd.random() < style.take else match.drop()
     if phase == "resign":
         return match.accept() if rnd.random() < style.accept else match.decline()

@@ -25,10 +25,10 @@ from core.record import MAX_LINE_CHARS, MAX_MAT_CHARS, MAX_NAME_CHARS, NOTE_NO_C
 
 def carried(match: Match) -> list[Any]:
     """What a .mat file carries of ``match`` (see the module docstring)."""
-    out: list[Any] = [match.length, match.crawford_rule, match.jacoby, match.names, match.resigned_by]
+    out: list[Any] = [match.length, match.crawford_rule, match.jacoby, match.beavers, match.names, match.resigned_by]
     for played in match.games:
         game = played.game
-        replay = Game.new()
+        replay = Game.new(beavers=match.beavers)
         trace = []
         for action in game.actions:
             replay = replay.apply(action)
@@ -66,6 +66,7 @@ NAMES = st.one_of(
     length=st.sampled_from([0, 0, 1, 2, 3, 5, 7]),
     crawford_rule=st.booleans(),
     jacoby=st.booleans(),
+    beavers=st.booleans(),
     names=st.tuples(NAMES, NAMES),
     actions=st.integers(0, 700),
     double=st.sampled_from([0.0, 0.1, 0.4]),
@@ -77,14 +78,19 @@ def test_every_exported_match_reads_back_equal(
     length: int,
     crawford_rule: bool,
     jacoby: bool,
+    beavers: bool,
     names: tuple[str, str],
     actions: int,
     double: float,
     resign: float,
     resign_match: int | None,
 ) -> None:
-    match = Match.new(length, crawford_rule=crawford_rule, jacoby=jacoby and not length, names=names)
-    match = play_randomly(match, seed, actions, Style(double=double, take=0.8, resign=resign, accept=0.5))
+    money = not length
+    match = Match.new(
+        length, crawford_rule=crawford_rule, jacoby=jacoby and money, beavers=beavers and money, names=names
+    )
+    style = Style(double=double, take=0.8, beaver=0.4, resign=resign, accept=0.5)
+    match = play_randomly(match, seed, actions, style)
     if resign_match is not None and not match.is_over:
         match = match.resign_match(resign_match)
     text = format_mat(match)

@@ -235,3 +235,71 @@ def test_a_match_resigned_against_the_computer(page: Page) -> None:
     button(page, "Yes, resign").click()
     wait_phase(page, "match-over")
     expect(page.locator("#over-result")).to_contain_text("resigns the match")
+
+
+# -- item 17: beavers in a money session --------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_money_session_with_beavers_double_beaver_and_the_cube_at_4(page: Page, lang: str) -> None:
+    words = {
+        "en": ("Beavers: a doubled player may take and redouble at once, keeping the cube", "Beaver"),
+        "fr": ("Castor (beaver) : le joueur doublé peut accepter et redoubler aussitôt, en gardant le videau",
+               "Castor"),
+    }[lang]
+    open_app(page, f"?seed=4&lang={lang}")
+    page.locator("#nm-opponent").select_option("human")
+    beavers = page.get_by_label(words[0])
+    expect(beavers).to_be_hidden()  # a 5-point match: no money options
+    page.locator("#nm-length").fill("0")
+    expect(beavers).to_be_visible()
+    beavers.check()
+    page.locator("#nm-start").click()
+    wait_phase(page, "opening")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('videau.match'))")
+    assert stored["beavers"] is True
+    page.locator("#btn-roll").click()
+    wait_phase(page, "move")
+    while phase(page) == "move":
+        state = turn_state(page)
+        if state["confirm"]:
+            page.locator("#btn-confirm").click()
+            break
+        page.locator(f'#board [data-point="{state["movable"][0]}"]').click()
+        page.locator(f'#board [data-point="{turn_state(page)["dests"][0]}"]').click()
+    wait_phase(page, "roll")
+    doubler = int(turn_state(page)["turn"])
+    page.locator("#btn-double").click()
+    page.locator("#double-yes").click()
+    wait_phase(page, "double")
+    beaver = page.get_by_role("button", name=words[1], exact=True)
+    expect(beaver).to_be_visible()
+    beaver.click()
+    wait_phase(page, "roll")
+    expect(page.locator(f'#board [data-cube="4"][data-cube-owner="{1 - doubler}"]')).to_have_count(1)
+    assert turn_state(page)["turn"] == str(doubler)  # the doubler rolls on
+    expect(page.locator("#btn-double")).to_be_hidden()  # the beaverer owns the cube: no raccoon
+    # the dialog remembers the choice for the next session
+    page.locator("#btn-new").click()
+    expect(page.get_by_label(words[0])).to_be_checked()
+
+
+def test_beaver_is_not_offered_in_a_money_session_without_beavers(page: Page) -> None:
+    open_app(page, "?seed=4&lang=en")
+    page.locator("#nm-opponent").select_option("human")
+    page.locator("#nm-length").fill("0")
+    page.locator("#nm-start").click()
+    wait_phase(page, "opening")
+    page.locator("#btn-roll").click()
+    wait_phase(page, "move")
+    while phase(page) == "move":
+        state = turn_state(page)
+        if state["confirm"]:
+            page.locator("#btn-confirm").click()
+            break
+        page.locator(f'#board [data-point="{state["movable"][0]}"]').click()
+        page.locator(f'#board [data-point="{turn_state(page)["dests"][0]}"]').click()
+    wait_phase(page, "roll")
+    page.locator("#btn-double").click()
+    page.locator("#double-yes").click()
+    wait_phase(page, "double")
+    expect(page.locator("#btn-take")).to_be_visible()
+    expect(page.locator("#btn-beaver")).to_be_hidden()

@@ -36,6 +36,8 @@ def _no_crawford(names: tuple[str, str]) -> Match:
 
 def test_gnubg_reads_our_tags_names_and_matches_without_crawford(oracle: GnubgOracle) -> None:
     matches = [_no_crawford(NAMES[0]), Match.new(5, names=NAMES[1]), Match.new(0, names=NAMES[2], jacoby=True)]
+    beavered = Match.new(0, beavers=True).opening_with(3, 1).play("8/5 6/5").double().beaver()
+    matches.append(beavered.roll_with((6, 4)).play("24/18 13/9"))  # gnubg reads "Beavers => 4" (issue #17)
     for seed in range(4):
         rnd = random.Random(seed)
         match = Match.new(3, names=NAMES[3], crawford_rule=False)

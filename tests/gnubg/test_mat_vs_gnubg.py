@@ -52,7 +52,13 @@ def ours(match: Match) -> list[dict[str, Any]]:
     for played in match.games:
         game = played.game
         moves = []
-        replay = Match.new(match.length, names=match.names, score=played.score_before, crawford_game=played.crawford)
+        replay = Match.new(
+            match.length,
+            beavers=match.beavers,
+            names=match.names,
+            score=played.score_before,
+            crawford_game=played.crawford,
+        )
         pending = None  # a roll with no play after it: the roller resigned, gnubg lists it as a move
         for action in game.actions:
             if action.kind == "play":

@@ -282,6 +282,24 @@ def test_the_computer_answers_in_every_phase() -> None:
     assert bot_turns.decide(bot, stuck, 0).kind == "pass"
 
 
+BEHIND = Position.from_text("x 6:5 5:5 4:5 / o 1:2 2:3 3:3 4:3 5:2 6:2")
+"""A race the player on roll (x, 75 pips) loses to o (50 pips) far more often than not."""
+
+
+def test_the_computer_beavers_a_double_it_wins_and_only_where_beavers_are_played() -> None:
+    bot = bot_turns.load_bot("expert")
+    # the human (bottom, on roll) doubles from far behind: the computer (top) beavers
+    losing_double = Setup(BEHIND, 0, None, 1, None, True, 0)
+    money = Match.new(0, beavers=True, setup=losing_double)
+    assert bot_turns.decide(bot, money, 1).kind == "beaver"
+    after = bot_turns.BOT_ACTIONS["beaver"](money)
+    assert (after.game.cube, after.game.cube_owner) == (4, 1)
+    assert bot_turns.decide(bot, Match.new(0, setup=losing_double), 1).kind == "take"  # no beavers: takes
+    # a sound double (a race the doubler leads): take, not beaver
+    sound = Setup(Position.from_text("x 6:4 5:4 4:4 3:3 / o 6:5 5:5 4:5"), 0, None, 1, None, True, 0)
+    assert bot_turns.decide(bot, Match.new(0, beavers=True, setup=sound), 1).kind == "take"
+
+
 def test_the_computer_sees_the_score_from_its_side() -> None:
     state = bot_turns.match_state(Match.new(7, score=(6, 3)), 1)
     assert (state.away, state.opp_away, state.crawford, state.post_crawford) == (4, 1, False, True)

@@ -7,8 +7,8 @@ core through the :class:`~core.match.Match` and the turn it holds; the board
 the jobs around it live in their own modules, each talking to the App through a small
 ``Protocol``: :mod:`~app.page.drag` (pointer), :mod:`~app.page.keys` (keyboard),
 :mod:`~app.page.dialogs`, :mod:`~app.page.screen` (the page around the board),
-:mod:`~app.page.animation`, :mod:`~app.page.computer` (the computer's turns),
-:mod:`~app.page.storage` (saves without losing one), :mod:`~app.page.controls` (phase,
+:mod:`~app.page.animation`, :mod:`~app.page.computer` and :mod:`~app.page.turns` (the computer's turns),
+:mod:`~app.page.storage` (saves without losing one), :mod:`~app.page.saving`, :mod:`~app.page.controls` (phase,
 buttons, keyboard moves), and :mod:`app.records.panel` (match files, IDs, replay).
 
 Listeners: one delegated ``click`` and one ``keydown`` on the board's host element,
@@ -19,7 +19,6 @@ Every handler runs inside :func:`~app.dom.guarded`.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -30,10 +29,10 @@ from app.board.messages import describe_refusal
 from app.board.places import OFF, Place, parse_place, to_mover
 from app.board.render import render_board
 from app.board.view import BoardView, build_view
-from app.dom import Listeners, el, guarded_async, ignore_event, js_value, report_in, str_or_none
-from app.page import animation
-from app.page.browser import BrowserStorage, set_url_param, tab_lock, url_param
-from app.page.computer import bot_available, computer_decision, load_bot, opponent_from_json, opponent_to_json
+from app.dom import Listeners, el, ignore_event, js_value, report_in
+from app.page import animation, turns
+from app.page.browser import BrowserStorage, set_url_param, url_param
+from app.page.computer import bot_available, load_bot, opponent_from_json, opponent_to_json
 from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
 from app.page.dialogs import Dialogs
 from app.page.dice_source import page_dice
@@ -41,6 +40,7 @@ from app.page.drag import BoardPointer
 from app.page.firstboard import DEFAULT_LENGTH, remember_board
 from app.page.keys import BoardKeys, on_shortcut
 from app.page.movelog import MoveLog
+from app.page.saving import PageSaves
 from app.page.screen import (
     draw_controls,
     draw_moves,
@@ -51,24 +51,16 @@ from app.page.screen import (
     translate_page,
 )
 from app.page.storage import (
-    BUDGET_CHARS,
     LANG_KEY,
-    MATCH_KEY,
     OPPONENT_KEY,
     OPTIONS_KEY,
-    REV_KEY,
-    WARN_SHARE,
     MatchStore,
     Options,
     choose_lang,
-    usage,
 )
 from app.text import t
-from core.errors import IllegalActionError, InvalidStateError
+from core.errors import IllegalActionError
 from core.match import Match
-
-COMPUTER_LOCK = "videau.computer"
-"""The Web Lock held by the one tab that plays the computer's decision (the others follow its save)."""
 
 
 class App:
@@ -96,6 +88,7 @@ class App:
         self.pointer = BoardPointer(self)
         self.keys = BoardKeys(self)
         self.dialogs = Dialogs(self)
+        self.saves = PageSaves(self)
         self.pending: tuple[Match, Any, str, str] | None = None
         """A new match waiting for the player's consent to erase an uncopied broken save."""
 
@@ -139,60 +132,11 @@ class App:
 
     def save(self) -> None:
         """Save the match unless another tab changed it meanwhile (then show theirs)."""
-        try:
-            outcome = self.store.save(self.match)
-        except Exception as exc:
-            self.say(t(self.lang, "ui.storage_failed", error=str(exc)))
-            return
-        if outcome == "conflict":
-            self.reload_from_storage(t(self.lang, "ui.conflict"), "error")  # an action was lost
-        elif any(key != MATCH_KEY and key != REV_KEY for key in self.store.writes):
-            self.check_budget()  # a game was archived: measure (never at every step)
-
-    def check_budget(self) -> None:
-        """Warn (without blocking) once our keys use :data:`WARN_SHARE` of the storage budget."""
-        try:
-            used = usage(self.storage)
-        except Exception:
-            return
-        box = el("storage-budget")
-        if used < WARN_SHARE * BUDGET_CHARS:
-            box.hidden = True
-            return
-        box.textContent = t(self.lang, "saves.budget", used=f"{used / 1e6:.1f}", budget=f"{BUDGET_CHARS / 1e6:.0f}")
-        box.hidden = False
+        self.saves.save()
 
     def whole_match(self) -> Match:
-        """The whole match or session for the records panel: archived games read (and replayed) now."""
-        try:
-            return self.store.whole_match(self.match)
-        except InvalidStateError as exc:
-            self.say(t(self.lang, "saves.archive_broken", error=str(exc)), "error")
-            self.redraw()
-            return self.match
-
-    def reload_from_storage(self, note: str, kind: str = "info") -> None:
-        result = self.store.load()
-        if result.status == "ok" and result.match is not None:
-            self.match = result.match
-            self.selected = None
-            self.say(note, kind)
-            self._after_load()
-            self.schedule_bot()
-        elif result.status == "broken":
-            self.dialogs.show_recovery(result.text, result.error, result.kept_as)
-        else:  # cleared elsewhere: keep this match and save it again
-            self.save()
-
-    def on_storage(self, event: Any) -> None:
-        """Another tab saved: show its match."""
-        key = str_or_none(event.key)
-        if key not in (MATCH_KEY, REV_KEY, None):
-            return
-        if self.store.held or self.store.is_current():
-            return
-        self.reload_from_storage(t(self.lang, "ui.other_tab"))
-        self.redraw()
+        """The whole match or session for the records panel (see :mod:`app.page.saving`)."""
+        return self.saves.whole_match()
 
     # -- start -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -201,11 +145,11 @@ class App:
         if not self.storage.available:
             self.say(t(self.lang, "ui.storage_failed", error="localStorage"))
         result = self.store.load()
-        self.check_budget()
+        self.saves.check_budget()
         first_visit = False
         if result.status == "ok" and result.match is not None:
             self.match = result.match
-            self._after_load()
+            self.after_load()
         elif result.status == "broken":
             self.dialogs.show_recovery(result.text, result.error, result.kept_as)
         else:
@@ -220,7 +164,7 @@ class App:
             self.dialogs.open_new_match()
         self.schedule_bot()
 
-    def _after_load(self) -> None:
+    def after_load(self) -> None:
         """A match came from storage: bring the computer back if it played in it."""
         self.generation += 1
         player, level = opponent_from_json(self._get(OPPONENT_KEY))
@@ -250,6 +194,7 @@ class App:
             "roll": self.roll,
             "double": self.dialogs.ask_double,
             "take": lambda: self.act(lambda m: m.take()),
+            "beaver": lambda: self.act(lambda m: m.beaver()),
             "pass": self.pass_,
             "undo": lambda: self.act(lambda m: m.undo()),
             "confirm": lambda: self.act(lambda m: m.confirm()),
@@ -275,7 +220,7 @@ class App:
         on(el("opt-auto-forced"), "change", self.on_option)
         on(el("opt-bot-fast"), "change", self.on_option)
         self.dialogs.wire(on)
-        on(window, "storage", self.on_storage)
+        on(window, "storage", self.saves.on_storage)
         on(document, "keydown", on_shortcut)
 
     # -- language ----------------------------------------------------------------------------
@@ -293,7 +238,7 @@ class App:
             set_url_param("lang", lang)
             self.url_lang = lang
         self.apply_language()
-        self.check_budget()
+        self.saves.check_budget()
         self.redraw()
 
     # -- drawing -----------------------------------------------------------------------------
@@ -530,43 +475,12 @@ class App:
 
     # -- the computer opponent -----------------------------------------------------------------------
     def schedule_bot(self) -> None:
-        if self.bot is None or self.bot_busy or self.bot_player is None or self.store.held:
-            return
-        if self.match.is_over or self.match.game.player_to_act != self.bot_player:
-            return
-        self.bot_busy = True  # now, not when the task starts: a second call schedules nothing
-        asyncio.ensure_future(guarded_async(self.bot_turn)())
+        """Start the computer's turn when it is to act (see :mod:`app.page.turns`)."""
+        turns.schedule_bot(self)
 
     def still(self, generation: int) -> bool:
         """True while the match is the one of ``generation`` and storage holds what this tab last read or wrote."""
         return generation == self.generation and self.store.is_current()
-
-    async def bot_turn(self) -> None:
-        """One decision of the computer, shown as it happens; the page stays responsive throughout.
-
-        With several tabs on the match, one plays the decision: each waits for the
-        :data:`COMPUTER_LOCK`, then plays only if the save is still the one it holds
-        (compare the revision before applying); a tab that lost the race shows the save
-        the other tab wrote (its ``storage`` event, or the reload below) and decides nothing.
-        """
-        generation = self.generation
-        self.bot_busy = True
-        pause = 0.35 if animation.animate() and not self.options.bot_fast else 0.02
-        rolled = False
-        try:
-            async with tab_lock(COMPUTER_LOCK):
-                if self.still(generation):
-                    rolled = await computer_decision(self, generation, pause)
-                    if self.still(generation):
-                        self.notice = ""
-                        self.save()
-        finally:
-            self.bot_busy = False
-        if generation == self.generation and not self.store.held and not self.store.is_current():
-            self.reload_from_storage(t(self.lang, "ui.other_tab"))  # another tab played: show its save
-        # else done, or the match was replaced meanwhile (new match, another tab): draw that one
-        self.redraw(rolled=rolled and generation == self.generation)
-        self.schedule_bot()
 
 
 APP: App | None = None

@@ -38,7 +38,7 @@ LEVELS = ("beginner", "intermediate", "expert", "strongest")
 DEFAULT_LEVEL = "intermediate"
 """The level a newcomer's first match against the computer is played at."""
 
-DecisionKind = Literal["roll", "double", "take", "drop", "accept", "decline", "play", "pass", "wait"]
+DecisionKind = Literal["roll", "double", "take", "beaver", "drop", "accept", "decline", "play", "pass", "wait"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,8 @@ def decide_steps(bot: Any, match: Match, player: int) -> Generator[None, None, D
     if game.phase == "double":  # the position is seen by the doubler, the score from its side too
         doubler = 1 - player
         takes = bot.should_take(game.position, game.cube, match_state(match, doubler))
+        if takes and game.can_beaver() and bot.should_beaver(game.position, game.cube):
+            return Decision("beaver")
         return Decision("take" if takes else "drop")
     if game.phase == "resign" and game.resign_offer is not None:
         accepts = bot.accept_resignation(
@@ -189,6 +191,7 @@ def bot_available() -> bool:
 BOT_ACTIONS: dict[str, Callable[[Match], Match]] = {
     "double": lambda m: m.double(),
     "take": lambda m: m.take(),
+    "beaver": lambda m: m.beaver(),
     "drop": lambda m: m.drop(),
     "accept": lambda m: m.accept(),
     "decline": lambda m: m.decline(),

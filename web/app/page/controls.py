@@ -22,7 +22,7 @@ from core.match import Match
 
 PagePhase = Literal["opening", "roll", "move", "double", "resign", "game-over", "match-over"]
 
-BUTTONS = ("roll", "double", "take", "pass", "undo", "confirm", "resign", "accept", "decline")
+BUTTONS = ("roll", "double", "take", "beaver", "pass", "undo", "confirm", "resign", "accept", "decline")
 """The game's buttons, in the order they appear (ids ``btn-<name>``)."""
 
 
@@ -75,7 +75,8 @@ def controls_for(match: Match, *, waiting: bool = False) -> Controls:
         shown = ("roll", "double", "resign") if "double" in actions else ("roll", "resign")
         return Controls(shown, shown, "roll")
     if game.phase == "double":
-        return Controls(("take", "pass"), ("take", "pass"), None)
+        shown = ("take", "beaver", "pass") if "beaver" in actions else ("take", "pass")
+        return Controls(shown, shown, None)
     if game.phase == "resign":
         return Controls(("accept", "decline"), ("accept", "decline"), None)
     turn = game.turn_in_progress

@@ -139,6 +139,7 @@ class Dialogs:
         el("nm-length").value = str(match.length)
         el("nm-crawford").checked = match.crawford_rule
         el("nm-jacoby").checked = match.jacoby
+        el("nm-beavers").checked = match.beavers
         el("nm-lang").value = self.host.lang
         opponent, level = dialog_choice_from_json(self.host.recall(NEW_MATCH_KEY), bot_ok=bot_available())
         el("nm-opponent").value = opponent
@@ -175,7 +176,9 @@ class Dialogs:
                 names = (names[0], t(str(el("nm-lang").value), "ui.opponent.bot"))
         lang = str(el("nm-lang").value)
         jacoby = length == 0 and bool(el("nm-jacoby").checked)  # money play only
-        match = Match.new(length, crawford_rule=bool(el("nm-crawford").checked), jacoby=jacoby, names=names)
+        beavers = length == 0 and bool(el("nm-beavers").checked)
+        crawford = bool(el("nm-crawford").checked)
+        match = Match.new(length, crawford_rule=crawford, jacoby=jacoby, beavers=beavers, names=names)
         el("new-match-dialog").close()
         self.host.start_match(match, bot, level, lang=lang)
         el("btn-roll").focus()

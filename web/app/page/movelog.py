@@ -41,8 +41,8 @@ def _fresh(game: Game) -> Game:
     """The game as it was before its first action."""
     setup = game.setup
     if setup is None:
-        return Game.new(cube_available=game.cube_available, jacoby=game.jacoby)
-    return Game.from_setup(setup, cube_available=game.cube_available, jacoby=game.jacoby)
+        return Game.new(cube_available=game.cube_available, jacoby=game.jacoby, beavers=game.beavers)
+    return Game.from_setup(setup, cube_available=game.cube_available, jacoby=game.jacoby, beavers=game.beavers)
 
 
 def _dice_text(dice: tuple[int, int] | None) -> str:
@@ -90,6 +90,8 @@ class MoveLog:
                     text = f"{dice}: {t(lang, 'log.cannot_move')}"
             elif kind == "double":
                 text = t(lang, "log.double", value=fact.cube * 2)
+            elif kind == "beaver":
+                text = t(lang, "log.beaver", value=fact.cube * 4)
             elif kind == "resign":
                 text = t(lang, f"log.resign.{action.level}")
             else:

@@ -84,6 +84,7 @@ def _start(match: Match, played: PlayedGame) -> Match:
         match.length,
         crawford_rule=match.crawford_rule,
         jacoby=match.jacoby,
+        beavers=match.beavers,
         names=match.names,
         score=played.score_before,
         crawford_game=played.crawford,

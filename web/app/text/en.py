@@ -308,7 +308,7 @@ EN: dict[str, str] = {
     "over.close": "Close the result to see the board",
     "over.show": "Show the result",
     "dialog.jacoby": "Jacoby rule: gammons count only once the cube is turned",
-    "dialog.money_hint": "Money game only. Beavers are not offered.",
+    "dialog.money_hint": "Money game only. Raccoons are not offered.",
     "resign.match": "Resign the match",
     "resign.match_money": "Resign the session",
     "resign.match_yes": "Yes, resign",
@@ -328,4 +328,9 @@ EN: dict[str, str] = {
     "longer be saved.",
     "saves.archive_broken": "The session's earlier games could not be read back ({error}): only the recent "
     "games are shown.",
+    # -- beavers (money sessions) --
+    "dialog.beavers": "Beavers: a doubled player may take and redouble at once, keeping the cube",
+    "button.beaver": "Beaver",
+    "log.beaver": "beavers to {value}",
+    "reason.no-beavers": "beavers are played in money sessions that allow them only",
 }

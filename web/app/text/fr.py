@@ -301,7 +301,7 @@ FR: dict[str, str] = {
     "over.close": "Fermer le résultat pour voir le plateau",
     "over.show": "Voir le résultat",
     "dialog.jacoby": "Règle Jacoby : les gammons ne comptent qu’une fois le videau tourné",
-    "dialog.money_hint": "Partie d’argent seulement. Les beavers ne sont pas proposés.",
+    "dialog.money_hint": "Partie d’argent seulement. Les ratons laveurs (raccoons) ne sont pas proposés.",
     "resign.match": "Abandonner le match",
     "resign.match_money": "Abandonner la session",
     "resign.match_yes": "Oui, abandonner",
@@ -321,4 +321,9 @@ FR: dict[str, str] = {
     "place avant que les coups ne puissent plus être enregistrés.",
     "saves.archive_broken": "Les parties précédentes de la session n’ont pas pu être relues ({error}) : seules "
     "les parties récentes sont affichées.",
+    # -- beavers (money sessions) --
+    "dialog.beavers": "Castor (beaver) : le joueur doublé peut accepter et redoubler aussitôt, en gardant le videau",
+    "button.beaver": "Castor",
+    "log.beaver": "castor : videau à {value}",
+    "reason.no-beavers": "le castor ne se joue qu’en partie d’argent qui l’autorise",
 }

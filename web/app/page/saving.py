@@ -1,0 +1,113 @@
+"""The page's saves: write after each change, warn near the storage budget, follow another tab.
+
+The :class:`~app.page.storage.MatchStore` keeps saves safe (revisions, archived games,
+broken saves copied aside); this module is what the page does around it, talking to the
+App through :class:`SavesHost`: show a conflict or a full storage as the notice, measure
+the budget once a game was archived, and load the save another tab wrote.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from app.dom import el, str_or_none
+from app.page.storage import BUDGET_CHARS, MATCH_KEY, REV_KEY, WARN_SHARE, MatchStore, usage
+from app.text import t
+from core.errors import InvalidStateError
+from core.match import Match
+
+
+class SavesHost(Protocol):
+    """What the saves need of the page."""
+
+    match: Match
+    selected: Any
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def store(self) -> MatchStore: ...
+
+    @property
+    def storage(self) -> Any: ...
+
+    @property
+    def dialogs(self) -> Any: ...
+
+    def say(self, text: str, kind: str = "error") -> None: ...
+
+    def redraw(self) -> None: ...
+
+    def after_load(self) -> None: ...
+
+    def schedule_bot(self) -> None: ...
+
+
+class PageSaves:
+    """Saving the page's match, and loading the one another tab saved."""
+
+    def __init__(self, host: SavesHost) -> None:
+        self.host = host
+
+    def save(self) -> None:
+        """Save the match unless another tab changed it meanwhile (then show theirs)."""
+        host = self.host
+        try:
+            outcome = host.store.save(host.match)
+        except Exception as exc:
+            host.say(t(host.lang, "ui.storage_failed", error=str(exc)))
+            return
+        if outcome == "conflict":
+            self.reload(t(host.lang, "ui.conflict"), "error")  # an action was lost
+        elif any(key != MATCH_KEY and key != REV_KEY for key in host.store.writes):
+            self.check_budget()  # a game was archived: measure (never at every step)
+
+    def check_budget(self) -> None:
+        """Warn (without blocking) once our keys use :data:`WARN_SHARE` of the storage budget."""
+        try:
+            used = usage(self.host.storage)
+        except Exception:
+            return
+        box = el("storage-budget")
+        if used < WARN_SHARE * BUDGET_CHARS:
+            box.hidden = True
+            return
+        text = t(self.host.lang, "saves.budget", used=f"{used / 1e6:.1f}", budget=f"{BUDGET_CHARS / 1e6:.0f}")
+        box.textContent = text
+        box.hidden = False
+
+    def whole_match(self) -> Match:
+        """The whole match or session for the records panel: archived games read (and replayed) now."""
+        host = self.host
+        try:
+            return host.store.whole_match(host.match)
+        except InvalidStateError as exc:
+            host.say(t(host.lang, "saves.archive_broken", error=str(exc)), "error")
+            host.redraw()
+            return host.match
+
+    def reload(self, note: str, kind: str = "info") -> None:
+        """Show the match in storage (another tab wrote it), or the recovery panel when it is broken."""
+        host = self.host
+        result = host.store.load()
+        if result.status == "ok" and result.match is not None:
+            host.match = result.match
+            host.selected = None
+            host.say(note, kind)
+            host.after_load()
+            host.schedule_bot()
+        elif result.status == "broken":
+            host.dialogs.show_recovery(result.text, result.error, result.kept_as)
+        else:  # cleared elsewhere: keep this match and save it again
+            self.save()
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab saved: show its match."""
+        key = str_or_none(event.key)
+        if key not in (MATCH_KEY, REV_KEY, None):
+            return
+        if self.host.store.held or self.host.store.is_current():
+            return
+        self.reload(t(self.host.lang, "ui.other_tab"))
+        self.host.redraw()
