@@ -219,6 +219,28 @@ class Match:
         """The finished games."""
         return tuple(g for g in self.games if g.game.is_over)
 
+    def start_of(self, played: PlayedGame) -> Match:
+        """A match standing where ``played`` (one of this match's games) began.
+
+        Same settings, score, Crawford game and set-up, no history: what a replay, the
+        analysis or a record walks forward from, one action at a time.
+
+        >>> match = Match.new(3).opening_with(3, 1).play("8/5 6/5")
+        >>> start = match.start_of(match.games[0])
+        >>> start.score, len(start.game.actions), start.length
+        ((0, 0), 0, 3)
+        """
+        return Match.new(
+            self.length,
+            crawford_rule=self.crawford_rule,
+            jacoby=self.jacoby,
+            beavers=self.beavers,
+            names=self.names,
+            score=played.score_before,
+            crawford_game=played.crawford,
+            setup=played.game.setup,
+        )
+
     @property
     def is_over(self) -> bool:
         """True once a player has reached ``length`` or a player resigned the match."""

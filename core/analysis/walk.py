@@ -114,18 +114,7 @@ def _situation(match: Match, game: Game, on_roll: int) -> Situation:
 def walk_match(match: Match) -> Iterator[Moment]:
     """Every decision of every game of ``match``, in order (see :class:`Moment`)."""
     for number, played in enumerate(match.games, start=1):
-        game = played.game
-        replay = Match.new(
-            match.length,
-            crawford_rule=match.crawford_rule,
-            jacoby=match.jacoby,
-            beavers=match.beavers,
-            names=match.names,
-            score=played.score_before,
-            crawford_game=played.crawford,
-            setup=game.setup,
-        )
-        yield from _walk_game(number, replay, game.actions)
+        yield from _walk_game(number, match.start_of(played), played.game.actions)
 
 
 def _walk_game(number: int, replay: Match, actions: tuple[Action, ...]) -> Iterator[Moment]:

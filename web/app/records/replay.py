@@ -79,17 +79,7 @@ class Frame:
 
 def _start(match: Match, played: PlayedGame) -> Match:
     """A one-game match standing where ``played`` started: same settings, score, Crawford and set-up."""
-    game = played.game
-    return Match.new(
-        match.length,
-        crawford_rule=match.crawford_rule,
-        jacoby=match.jacoby,
-        beavers=match.beavers,
-        names=match.names,
-        score=played.score_before,
-        crawford_game=played.crawford,
-        setup=game.setup,
-    )
+    return match.start_of(played)
 
 
 def game_frames(match: Match, index: int) -> tuple[Frame, ...]:
