@@ -25,6 +25,7 @@ TURN_STATE_JS = """() => ({
   phase: document.body.dataset.phase,
   movable: [...document.querySelectorAll('#board [data-movable]')].map(e => e.dataset.point),
   dests: [...document.querySelectorAll('#board [data-dest]')].map(e => e.dataset.point),
+  sum_dests: [...document.querySelectorAll('#board [data-dest-sum]')].map(e => e.dataset.point),
   selected: (document.querySelector('#board [data-selected]') || {dataset: {}}).dataset.point || null,
   turn: (document.querySelector('#board svg') || {dataset: {}}).dataset.turn,
   pass: !document.getElementById('btn-pass').hidden,
@@ -123,11 +124,15 @@ def _progress(place: str, mover: int) -> int:
 
 
 def play_step(page: Page, state: dict[str, Any]) -> None:
-    """Move one checker by clicks: the one farthest back, to its farthest destination."""
+    """Move one checker one die by clicks: the one farthest back, to its farthest single-die destination.
+
+    (A destination reached by the sum of the dice is lit too; it is taken only when it is the only one.)
+    """
     mover = int(state["turn"])
     start = max(state["movable"], key=lambda p: _progress(p, mover))
     click_point(page, start)
-    dests = turn_state(page)["dests"]
+    lit = turn_state(page)
+    dests = [p for p in lit["dests"] if p not in lit["sum_dests"]] or lit["dests"]
     assert dests, f"no destination lit for {start}"
     click_point(page, min(dests, key=lambda p: _progress(p, mover)))
 
