@@ -23,7 +23,7 @@ def _page_board(match: Match, lang: str = "en") -> str:
     """What the page's redraw draws for ``match`` with nothing selected, player to act at the screen."""
     game = match.game
     viewer = game.player_to_act if game.player_to_act is not None else (game.turn or 0)
-    return render_board(build_view(match, lang=lang, viewer=viewer, interactive=True))
+    return render_board(build_view(match, lang=lang, viewer=viewer, interactive=True, roving=True))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -120,7 +120,7 @@ def remember_board(store: MatchStore, match: Match, svg: str) -> bool:
 
 def opening_view(lang: str) -> BoardView:
     """The view the page draws on a first visit, in ``lang``."""
-    return build_view(Match.new(DEFAULT_LENGTH), lang=lang, viewer=0, interactive=True)
+    return build_view(Match.new(DEFAULT_LENGTH), lang=lang, viewer=0, interactive=True, roving=True)
 
 
 def opening_board(lang: str) -> str:
