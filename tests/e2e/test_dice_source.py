@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -33,8 +34,12 @@ def test_the_production_build_has_no_seed_reader(app_url: str) -> None:
     """dist/ (what ./build.sh build ships) has no seeded-dice module; the tests' copy has it."""
     dist, dist_test = ROOT / "dist", ROOT / "dist-test"  # app_url made dist-test/
     for site, expected in ((dist, False), (dist_test, True)):
-        files = json.loads((site / "config.json").read_text())["files"]
-        assert ("./app/page/seeded.py" in files) is expected, site
+        # the page loads its package as one archive (dist/app.zip, listed in config.json)
+        assert "./app.zip" in json.loads((site / "config.json").read_text())["files"], site
+        with zipfile.ZipFile(site / "app.zip") as archive:
+            assert ("app/page/seeded.py" in archive.namelist()) is expected, site
+            shipped = archive.read("app/page/dice_source.py").decode()
+        assert ("url_param" in shipped) is expected, site
         source = (site / "app" / "page" / "dice_source.py").read_text()
         assert ("url_param" in source) is expected, site
         texts = [p.read_text(errors="replace") for p in (site / "app").rglob("*.py")]
