@@ -187,6 +187,10 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=300, check=False)
 
 
+NO_SUBPROCESS = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start a process")
+
+
+@NO_SUBPROCESS
 def test_command_line(tmp_path: Path) -> None:
     path = tmp_path / "short.mat"
     path.write_text(format_mat(short_match()))
@@ -199,6 +203,7 @@ def test_command_line(tmp_path: Path) -> None:
     assert "Awful!" in text.stdout or "Beginner" in text.stdout or "mEMG" in text.stdout
 
 
+@NO_SUBPROCESS
 def test_command_line_reports_bad_files(tmp_path: Path) -> None:
     bad = tmp_path / "bad.mat"
     bad.write_text(" 3 point match\n\n Game 1\n Ann : 0        Bob : 0\n  1) 31: 8/5 6/9\n")
