@@ -49,6 +49,10 @@ class InvalidStateError(BackgammonError):
     """A saved state (JSON) that cannot be loaded."""
 
 
+class InvalidClockError(BackgammonError):
+    """Clock settings or a time that make no clock (a negative allowance, time running backwards...)."""
+
+
 class InvalidRecordError(BackgammonError):
     """A match file (.mat) that cannot be read; the message names the line."""
 

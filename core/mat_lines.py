@@ -161,6 +161,7 @@ class Tags:
     jacoby: bool = False
     beavers: bool = False
     resigned_by: int | None = None
+    out_of_time: int | None = None
 
 
 def _on_off(value: str, tag: str, where: str, words: tuple[str, str] = ("on", "off")) -> bool:
@@ -197,8 +198,12 @@ def read_tag(stripped: str, tags: Tags, where: str) -> None:
         tags.jacoby = _on_off(value, "Jacoby", where)
     elif key == "beavers":
         tags.beavers = _on_off(value, "Beavers", where)
-    elif key == "resigned":
+    elif key in ("resigned", "lost on time"):  # the match ended: resigned, or lost on time (our tag)
         low = value.strip().lower()
         if low not in ("player 1", "player 2"):
-            raise InvalidRecordError(f"{where}: Resigned tag {quote(value)}: 'Player 1' or 'Player 2' expected")
-        tags.resigned_by = int(low[-1]) - 1
+            tag = "Resigned" if key == "resigned" else "Lost on time"
+            raise InvalidRecordError(f"{where}: {tag} tag {quote(value)}: 'Player 1' or 'Player 2' expected")
+        if key == "resigned":
+            tags.resigned_by = int(low[-1]) - 1
+        else:
+            tags.out_of_time = int(low[-1]) - 1

@@ -94,6 +94,11 @@ def _replay(
             match = match.resign_match(tags.resigned_by)
         except BackgammonError as exc:
             raise InvalidRecordError(f".mat: Resigned tag: {exc}") from None
+    if tags.out_of_time is not None:
+        try:
+            match = match.lose_on_time(tags.out_of_time)
+        except BackgammonError as exc:
+            raise InvalidRecordError(f".mat: Lost on time tag: {exc}") from None
     return match
 
 

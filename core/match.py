@@ -6,8 +6,10 @@ last. The game actions are forwarded to the current game and return a new
 match. A finished game stays current -- for the game-over screen -- until
 :meth:`Match.next_game` starts the next one.
 
-* ``length`` 0 is a money session: no end but :meth:`Match.resign_match`, the
-  Jacoby rule optional (gammons count only once the cube is turned).
+* ``length`` 0 is a money session: no end but :meth:`Match.resign_match` (or
+  :meth:`Match.lose_on_time`), the Jacoby rule optional (gammons count only once the cube is turned).
+* A player whose clock runs out loses the whole match (:meth:`Match.lose_on_time`,
+  see :mod:`core.clock`); like a match resignation, the score stays as the games made it.
 * The **Crawford** game: the game right after a player first reaches
   ``length - 1`` has no cube; the cube is back afterwards. No cube at all in a
   1-point match.
@@ -76,6 +78,8 @@ class Match:
     names: tuple[str, str] = ("Bottom", "Top")
     resigned_by: int | None = None
     beavers: bool = False
+    out_of_time: int | None = None
+    """The player who lost the match on time (see :meth:`lose_on_time`)."""
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -243,16 +247,18 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """True once a player has reached ``length`` or a player resigned the match."""
-        if self.resigned_by is not None:
+        """True once a player has reached ``length``, resigned the match or ran out of time."""
+        if self.resigned_by is not None or self.out_of_time is not None:
             return True
         return self.length > 0 and max(self.score) >= self.length
 
     @property
     def winner(self) -> int | None:
-        """The winner of the match once over (the other player after a match resignation)."""
+        """The winner of the match once over (the other player after a match resignation or a loss on time)."""
         if self.resigned_by is not None:
             return 1 - self.resigned_by
+        if self.out_of_time is not None:
+            return 1 - self.out_of_time
         if not self.is_over:
             return None
         return 0 if self.score[0] >= self.length else 1
@@ -318,6 +324,21 @@ class Match:
         if self.is_over:
             raise self._refuse(f"match resignation by player {player}", reasons.MATCH_OVER)
         return replace(self, resigned_by=player)
+
+    def lose_on_time(self, player: int) -> Match:
+        """``player``'s time ran out: the other player wins the match (ends the money session).
+
+        The game in progress stays as it was, unscored: the score is the games' score.
+
+        >>> match = Match.new(5, score=(3, 1)).opening_with(6, 1).lose_on_time(0)
+        >>> match.is_over, match.winner, match.score, match.legal_actions()
+        (True, 1, (3, 1), ())
+        """
+        if player not in (0, 1) or not _is_int(player):
+            raise self._refuse(f"loss on time by {player!r}", reasons.NOT_YOUR_TURN, "no such player")
+        if self.is_over:
+            raise self._refuse(f"loss on time by player {player}", reasons.MATCH_OVER)
+        return replace(self, out_of_time=player)
 
     # -- the game's actions, forwarded -------------------------------------------
     def _live(self, what: str) -> Game:

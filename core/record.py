@@ -181,6 +181,8 @@ def format_mat(match: Match) -> str:
             out.append('; [Beavers "On"]')
     if match.resigned_by is not None:
         out.append(f'; [Resigned "Player {match.resigned_by + 1}"]')
+    if match.out_of_time is not None:  # our tag: the player lost the match on time (core.clock)
+        out.append(f'; [Lost on time "Player {match.out_of_time + 1}"]')
     out += ["", f" {match.length} point match", ""]
     names = [mat_name(n) for n in match.names]
     for number, played in enumerate(match.games, start=1):

@@ -26,6 +26,9 @@ game may give its actions as a compact ``"log"`` string (:func:`encode_log`) ins
 
 A money session played with beavers adds ``"beavers": true`` (either version; a save
 without it has no beavers), and its logs may hold ``"beaver"`` actions (log letter ``B``).
+Likewise (either version, absent from older saves): ``"out_of_time": p`` when player ``p``
+lost the match on time, and ``"clock": {...}`` (:meth:`core.clock.Clock.to_dict`, versioned
+by its own ``"v"``) for a match played with clocks; :attr:`Session.clock` gives it back, held.
 
 ``setup`` (first game only) is ``null`` or ``{"position": <gnubg Position ID,
 seen by turn>, "turn", "dice", "cube", "cube_owner", "double_offered",
@@ -51,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .clock import Clock
 from .errors import BackgammonError, quote
 from .game import Action, ActionKind, Setup
 from .limits import MAX_CUBE, MAX_MATCH_LENGTH
@@ -85,8 +89,8 @@ _ACTION_KINDS: tuple[ActionKind, ...] = (
 )  # fmt: skip
 _TOP_KEYS = frozenset({"version", "length", "crawford_rule", "jacoby", "names", "resigned_by", "games"})
 _TOP_KEYS_2 = _TOP_KEYS | {"archived"}
-_TOP_OPTIONAL = frozenset({"beavers"})
-"""Written only when set (``"beavers": true``, money sessions with beavers): older saves lack it."""
+_TOP_OPTIONAL = frozenset({"beavers", "out_of_time", "clock"})
+"""Written only when set (beavers, a loss on time, clocks): older saves lack them."""
 _GAME_KEYS = frozenset({"score_before", "crawford", "setup", "actions", "partial_turn"})
 _GAME_KEYS_2 = _GAME_KEYS | {"log"}
 _GAME_REQUIRED_2 = frozenset({"score_before", "crawford", "setup", "partial_turn"})
@@ -122,8 +126,8 @@ def _setup_to_dict(setup: Setup) -> dict[str, Any]:
     }
 
 
-def to_dict(match: Match) -> dict[str, Any]:
-    """The save as plain JSON values (what :func:`to_json` writes)."""
+def to_dict(match: Match, clock: Clock | None = None) -> dict[str, Any]:
+    """The save as plain JSON values (what :func:`to_json` writes), with the match's ``clock``, held."""
     games = []
     for entry in match.games:
         game = entry.game
@@ -145,12 +149,25 @@ def to_dict(match: Match) -> dict[str, Any]:
         "names": list(match.names),
         "resigned_by": match.resigned_by,
         "games": games,
-    } | ({"beavers": True} if match.beavers else {})
+    } | _optional(match, clock)
 
 
-def to_json(match: Match) -> str:
-    """Save ``match`` as compact JSON text (replayed by :func:`from_json`)."""
-    return json.dumps(to_dict(match), separators=(",", ":"), ensure_ascii=False)
+def _optional(match: Match, clock: Clock | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"beavers": True} if match.beavers else {}
+    if match.out_of_time is not None:
+        out["out_of_time"] = match.out_of_time
+    return out if clock is None else out | {"clock": clock.to_dict()}
+
+
+def to_json(match: Match, clock: Clock | None = None) -> str:
+    """Save ``match`` (and its ``clock``, held: see :meth:`~core.clock.Clock.stopped`) as compact JSON text.
+
+    >>> from core.clock import ClockRules
+    >>> clock = Clock.new(ClockRules(30_000, 60_000)).follow(0, now=0).stopped(5_000)
+    >>> read_session(to_json(Match.new(3), clock)).clock == clock
+    True
+    """
+    return json.dumps(to_dict(match, clock), separators=(",", ":"), ensure_ascii=False)
 
 
 def _game_to_dict(entry: PlayedGame, *, compact: bool) -> dict[str, Any]:
@@ -179,7 +196,7 @@ def game_to_json(match: Match, index: int) -> str:
     return json.dumps(_game_to_dict(match.games[index], compact=True), separators=(",", ":"), ensure_ascii=False)
 
 
-def session_to_json(match: Match, start: int, archived: int) -> str:
+def session_to_json(match: Match, start: int, archived: int, clock: Clock | None = None) -> str:
     """Save ``match`` from its game ``start`` on (compact), saying ``archived`` games are kept elsewhere.
 
     Its cost depends on the games from ``start`` on only (normally the current game), never
@@ -191,7 +208,7 @@ def session_to_json(match: Match, start: int, archived: int) -> str:
     >>> session.archived, session.match.score, session.match.game == match.game
     (1, (0, 1), True)
     """
-    data = to_dict(replace(match, games=()))
+    data = to_dict(replace(match, games=()), clock)
     data["version"] = SESSION_VERSION
     data["archived"] = archived
     data["games"] = [_game_to_dict(entry, compact=True) for entry in match.games[start:]]
@@ -306,10 +323,14 @@ def from_json(text: str) -> Match:
 
 @dataclass(frozen=True, slots=True)
 class Session:
-    """A save as read: ``match`` holds the games saved in it, after ``archived`` games kept elsewhere."""
+    """A save as read: ``match`` holds the games saved in it, after ``archived`` games kept elsewhere.
+
+    ``clock``: the match's clock, held (``None`` for a match without clocks).
+    """
 
     match: Match
     archived: int = 0
+    clock: Clock | None = None
 
 
 def read_session(text: str) -> Session:
@@ -394,6 +415,13 @@ def _read(data: object) -> Session:
     crawford_rule = _bool(top["crawford_rule"], "crawford_rule")
     jacoby = _bool(top["jacoby"], "jacoby")
     beavers = _bool(top.get("beavers", False), "beavers")
+    out_of_time = None if top.get("out_of_time") is None else _player(top["out_of_time"], "out_of_time")
+    try:
+        clock = None if top.get("clock") is None else Clock.from_dict(top["clock"])
+    except BackgammonError as exc:
+        raise _fail("clock", str(exc)) from None
+    if clock is not None and clock.flagged != out_of_time:
+        raise _fail("clock", f"flagged {clock.flagged} but the match was lost on time by {out_of_time}")
     entries = _list(top["games"], "games")
     if not entries:
         raise _fail("games", "a match has at least one game")
@@ -463,4 +491,9 @@ def _read(data: object) -> Session:
             match = match.resign_match(resigned_by)
         except BackgammonError as exc:
             raise _fail("resigned_by", str(exc)) from None
-    return Session(match, archived)
+    if out_of_time is not None:
+        try:
+            match = match.lose_on_time(out_of_time)
+        except BackgammonError as exc:
+            raise _fail("out_of_time", str(exc)) from None
+    return Session(match, archived, clock)
