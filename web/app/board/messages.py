@@ -44,6 +44,8 @@ def phase_message(match: Match, lang: str, names: tuple[str, str]) -> str:
         score = t(lang, "match.score", score0=match.score[winner], score1=match.score[1 - winner])
         if match.resigned_by is not None:
             return t(lang, "over.match_resigned", winner=names[winner], loser=names[1 - winner])
+        if match.out_of_time is not None:
+            return t(lang, "over.match_time", winner=names[winner], loser=names[1 - winner])
         ending = game_result_message(game, lang, names)
         done = t(lang, "over.match", winner=names[winner], score=score)
         return f"{ending}. {done}" if ending else done

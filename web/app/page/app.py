@@ -30,7 +30,7 @@ from app.board.places import OFF, Place, parse_place, to_mover
 from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, el, ignore_event, js_value, report_in
-from app.page import animation, turns
+from app.page import animation, clock, turns
 from app.page.browser import BrowserStorage, set_url_param, url_param
 from app.page.computer import bot_available, load_bot, opponent_from_json, opponent_to_json
 from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
@@ -89,6 +89,7 @@ class App:
         self.keys = BoardKeys(self)
         self.dialogs = Dialogs(self)
         self.saves = PageSaves(self)
+        self.clocks = clock.PageClocks(self)  # off unless chosen: see app.page.clock
         self.pending: tuple[Match, Any, str, str] | None = None
         """A new match waiting for the player's consent to erase an uncopied broken save."""
 

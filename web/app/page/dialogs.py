@@ -11,6 +11,7 @@ from pyscript import document
 
 from app.board.view import BoardView
 from app.dom import bind, el, ignore_event, js_object
+from app.page.clock_text import rules_for
 from app.page.computer import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
 from app.page.controls import read_match_length
 from app.page.storage import NEW_MATCH_KEY
@@ -46,6 +47,9 @@ class DialogHost(Protocol):
     def recall(self, key: str) -> str | None: ...
 
     def remember(self, key: str, value: str) -> None: ...
+
+    @property
+    def clocks(self) -> Any: ...
 
 
 class Dialogs:
@@ -144,6 +148,7 @@ class Dialogs:
         opponent, level = dialog_choice_from_json(self.host.recall(NEW_MATCH_KEY), bot_ok=bot_available())
         el("nm-opponent").value = opponent
         el("nm-level").value = level
+        el("nm-clock").value = self.host.clocks.choice()
         self.sync_bot_option()
         self.sync_opponent_fields()
         dialog = el("new-match-dialog")
@@ -180,6 +185,7 @@ class Dialogs:
         crawford = bool(el("nm-crawford").checked)
         match = Match.new(length, crawford_rule=crawford, jacoby=jacoby, beavers=beavers, names=names)
         el("new-match-dialog").close()
+        self.host.clocks.choose(rules_for(str(el("nm-clock").value), computer=None if bot is None else 1))
         self.host.start_match(match, bot, level, lang=lang)
         el("btn-roll").focus()
 

@@ -35,6 +35,9 @@ class SavesHost(Protocol):
     @property
     def dialogs(self) -> Any: ...
 
+    @property
+    def clocks(self) -> Any: ...
+
     def say(self, text: str, kind: str = "error") -> None: ...
 
     def redraw(self) -> None: ...
@@ -51,10 +54,11 @@ class PageSaves:
         self.host = host
 
     def save(self) -> None:
-        """Save the match unless another tab changed it meanwhile (then show theirs)."""
+        """Save the match (and its clock) unless another tab changed it meanwhile (then show theirs)."""
         host = self.host
         try:
-            outcome = host.store.save(host.match)
+            clock = host.clocks.settle()  # first: a flag that fell changes the match
+            outcome = host.store.save(host.match, clock)
         except Exception as exc:
             host.say(t(host.lang, "ui.storage_failed", error=str(exc)))
             return

@@ -45,6 +45,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Literal, Protocol
 
 from app.text import DEFAULT_LANG, LANGS, detect_lang
+from core.clock import Clock
 from core.errors import InvalidStateError
 from core.match import Match
 from core.state import game_to_json, join_session, read_session, session_to_json, to_json
@@ -204,6 +205,8 @@ class MatchStore:
         self.stored_archived = 0
         self.writes: list[str] = []
         """The keys written by the last :meth:`save` (what a step costs)."""
+        self.clock: Clock | None = None
+        """The match's clock as the last :meth:`load` found it, held (``None``: no clock, or a new match)."""
 
     def load(self) -> LoadResult:
         """Read the saved match; a broken save is kept under another key and held."""
@@ -219,6 +222,7 @@ class MatchStore:
             return LoadResult("broken", text=text, error=str(exc) or type(exc).__name__, kept_as=self._keep(text))
         self.rev, self.text, self.held = rev, text, False
         self.base = self.archived = self.stored_archived = session.archived
+        self.clock = session.clock
         return LoadResult("ok", match=session.match, text=text)
 
     def _keep(self, text: str) -> str:
@@ -240,8 +244,9 @@ class MatchStore:
         """True when storage still holds what this tab last read or wrote."""
         return self.storage.get(MATCH_KEY) == self.text and parse_rev(self.storage.get(REV_KEY)) == self.rev
 
-    def save(self, match: Match) -> SaveStatus:
-        """Write ``match`` unless another tab changed the slot (``conflict``) or a broken save is ``held``.
+    def save(self, match: Match, clock: Clock | None = None) -> SaveStatus:
+        """Write ``match`` (and its ``clock``, held) unless another tab changed the slot (``conflict``)
+        or a broken save is ``held``.
 
         ``match`` starts at the session's game :attr:`base`. The finished games not yet
         archived go to their own keys first (once each); then the main key gets the rest:
@@ -263,7 +268,8 @@ class MatchStore:
                 self.writes.append(key)
                 self.archived += 1
         # version 1, as before, while nothing is archived
-        text = session_to_json(match, self.archived - self.base, self.archived) if self.archived else to_json(match)
+        archived = self.archived
+        text = session_to_json(match, archived - self.base, archived, clock) if archived else to_json(match, clock)
         if text == self.text:
             return "saved"
         rev = self.rev + 1
@@ -277,8 +283,9 @@ class MatchStore:
         return "saved"
 
     def new_match(self) -> None:
-        """This tab's match is now a new one: it starts at game 0 and has nothing archived."""
+        """This tab's match is now a new one: it starts at game 0, has nothing archived and no clock yet."""
         self.base = self.archived = 0
+        self.clock = None
 
     def whole_match(self, match: Match) -> Match:
         """The whole session: the archived games read now, then ``match`` (from game :attr:`base`).

@@ -333,4 +333,19 @@ EN: dict[str, str] = {
     "button.beaver": "Beaver",
     "log.beaver": "beavers to {value}",
     "reason.no-beavers": "beavers are played in money sessions that allow them only",
+    # -- clocks (#14: app.page.clock, app.page.clock_text) --
+    "dialog.clock": "Clock",
+    "clock.choice.off": "No clock",
+    "clock.choice.move30": "30 s per move + 2 min reserve",
+    "clock.choice.move90": "90 s per move + 10 min reserve",
+    "dialog.clock_hint": "Unused time of a move is not carried over; then the reserve runs. Whoever runs out of "
+    "time loses the match. The computer has no clock. Time while the page is closed does not count.",
+    "clock.title": "Clocks",
+    "clock.line": "{name}: {move} + reserve {reserve}",
+    "clock.untimed": "{name}: no clock",
+    "clock.flagged": "{name}: out of time",
+    "clock.say.move": "{name}'s move: {move}, then {reserve} in reserve",
+    "clock.say.reserve": "{name} is using the reserve: {left}",
+    "clock.say.short": "{name}: {left} left",
+    "over.match_time": "{loser} ran out of time: {winner} wins the match",
 }

@@ -326,4 +326,19 @@ FR: dict[str, str] = {
     "button.beaver": "Castor",
     "log.beaver": "castor : videau à {value}",
     "reason.no-beavers": "le castor ne se joue qu’en partie d’argent qui l’autorise",
+    # -- clocks (#14: app.page.clock, app.page.clock_text) --
+    "dialog.clock": "Pendule",
+    "clock.choice.off": "Sans pendule",
+    "clock.choice.move30": "30 s par coup + 2 min de réserve",
+    "clock.choice.move90": "90 s par coup + 10 min de réserve",
+    "dialog.clock_hint": "Le temps non utilisé d’un coup ne se reporte pas ; ensuite la réserve s’écoule. Qui "
+    "dépasse le temps perd le match. L’ordinateur n’a pas de pendule. Le temps passé page fermée ne compte pas.",
+    "clock.title": "Pendules",
+    "clock.line": "{name} : {move} + réserve {reserve}",
+    "clock.untimed": "{name} : sans pendule",
+    "clock.flagged": "{name} : temps dépassé",
+    "clock.say.move": "À {name} de jouer : {move}, puis {reserve} de réserve",
+    "clock.say.reserve": "{name} puise dans sa réserve : {left}",
+    "clock.say.short": "{name} : plus que {left}",
+    "over.match_time": "{loser} a dépassé le temps : {winner} gagne le match",
 }

@@ -1,0 +1,147 @@
+"""The page's clocks: follow the match, count down, and apply the rule when a flag falls.
+
+Off by default; chosen in the new-match dialog (:func:`~app.page.clock_text.rules_for`) for
+two players at this screen or against the computer. The rules are the core's
+(:mod:`core.clock`); this module runs them on the page's time, ``performance.now()``:
+
+* The clock of the player on move runs (:func:`core.clock.player_on_move`), checked and
+  drawn every :data:`TICK_MS`. When it runs out, the match is lost on time
+  (:meth:`core.match.Match.lose_on_time`), saved, and the page says so (en/fr).
+* The **computer has no clock**: its thinking never counts, neither for it nor against
+  the human, whose clock runs only while the human is on move.
+* The clock is **saved with the match** at every save (:func:`core.state.to_json`), held,
+  and once more when the page is left (``pagehide``). **A reload resumes it with what
+  was left when the page was left: time while the page is closed does not count** (the
+  page cannot know it, and a closed page cannot have been playing).
+* The visible clocks are plain text; a separate polite live region speaks only when
+  something changes (:class:`~app.page.clock_text.Announcer`), never at every tick.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+from app.dom import el, guarded
+from app.page.clock_text import Announcer, announcement, choice_of, clock_line, stage
+from app.page.storage import MatchStore
+from core.clock import Clock, ClockRules, player_on_move
+from core.match import Match
+
+TICK_MS = 500
+"""How often the clocks are checked and drawn."""
+
+
+class ClockHost(Protocol):
+    """What the clocks need of the page."""
+
+    match: Match
+    generation: int
+    view: Any
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def store(self) -> MatchStore: ...
+
+    def save(self) -> None: ...
+
+    def redraw(self) -> None: ...
+
+
+class PageClocks:
+    """The match's clock on the page (``clock`` is ``None`` when the match has none)."""
+
+    def __init__(self, host: ClockHost) -> None:
+        self.host = host
+        self.clock: Clock | None = None
+        self.generation = host.generation
+        self.chosen: tuple[ClockRules | None] | None = None
+        """The new-match dialog's choice, for the next match installed."""
+        self.announcer = Announcer()
+        self.proxies = [create_proxy(guarded(lambda _e: self.tick())), create_proxy(guarded(lambda _e: self.leave()))]
+        window.setInterval(self.proxies[0], TICK_MS)
+        window.addEventListener("pagehide", self.proxies[1])
+
+    def choose(self, rules: ClockRules | None) -> None:
+        """The clock of the match about to start (from the new-match dialog); ``None``: no clock."""
+        self.chosen = (rules,)
+
+    def choice(self) -> str:
+        """The dialog's choice for the current clock (``"off"`` for none)."""
+        return choice_of(self.clock)
+
+    @staticmethod
+    def now() -> float:
+        return float(window.performance.now())
+
+    def sync(self, now: float) -> bool:
+        """Make the clock follow the match; True when a flag just fell and the match was lost on time."""
+        host = self.host
+        if host.generation != self.generation:  # another match: a new one, or one loaded
+            self.generation = host.generation
+            if self.chosen is not None:
+                self.clock = None if self.chosen[0] is None else Clock.new(self.chosen[0])
+                self.chosen = None
+            else:
+                self.clock = host.store.clock  # the save's (None after a match without clock or a new match)
+            self.announcer = Announcer()
+        before = self.clock
+        if before is None:
+            return False
+        clock = before.follow(player_on_move(host.match), now)
+        deadline = before.deadline()
+        if clock.flagged is not None and before.flagged is None and host.match.is_over and deadline is not None:
+            clock = before.follow(None, deadline - 1)  # the match ended (an action) before the flag fell
+        self.clock = clock
+        if clock.flagged is not None and not host.match.is_over:
+            host.match = host.match.lose_on_time(clock.flagged)
+            return True
+        return False
+
+    def settle(self) -> Clock | None:
+        """The clock as it is to be saved now: following the match, held."""
+        now = self.now()
+        self.sync(now)
+        return None if self.clock is None else self.clock.stopped(now)
+
+    def tick(self) -> None:
+        """Every :data:`TICK_MS`: follow the match, apply a fallen flag, draw."""
+        if self.host.store.held:
+            return
+        now = self.now()
+        if self.sync(now):
+            self.host.save()
+            self.host.redraw()
+        self.draw(now)
+
+    def leave(self) -> None:
+        """The page is left (reload, closed): save the running clock as it is now."""
+        if self.clock is not None and self.clock.running and not self.host.store.held:
+            self.host.save()
+
+    def draw(self, now: float) -> None:
+        """Both clocks as text, the running one marked; the live region when something changed."""
+        box, clock = el("clocks"), self.clock
+        box.hidden = clock is None
+        if clock is None:
+            return
+        host = self.host
+        lang = host.lang
+        names = host.view.names if host.view is not None else host.match.names
+        for player in (0, 1):
+            reading = clock.reading(player, now) if clock.rules.timed[player] else None
+            node = el(f"clock-{player}")
+            node.textContent = clock_line(lang, names[player], reading, flagged=clock.flagged == player)
+            running = clock.running and clock.on_move == player
+            node.classList.toggle("clock--running", running)
+            node.classList.toggle("clock--low", running and reading is not None and stage(reading).endswith("short"))
+        if clock.running and clock.on_move is not None:
+            reading = clock.reading(clock.on_move, now)
+            key = f"{clock.on_move}:{clock.deadline()}:{stage(reading)}"
+            said = self.announcer.offer(now, key, announcement(lang, names[clock.on_move], reading))
+            if said is not None:
+                el("clock-live").textContent = said
