@@ -1,0 +1,52 @@
+"""Play by link: the whole match in a URL fragment, with dice neither player can fake.
+
+* :mod:`~core.link.history`: what a link holds (:class:`History`, :class:`Entry`, :class:`LinkAction`).
+* :mod:`~core.link.codec`: :func:`encode_link` / :func:`decode_link` (binary, versioned, checksum).
+* :mod:`~core.link.derive`: commitments and the derivation of the dice (SHA-256, no modulo bias).
+* :mod:`~core.link.protocol`: :func:`replay` through the core's Match, :func:`start`,
+  :func:`hand_over`, :func:`own_match`, :func:`actions_between`.
+* :mod:`~core.link.verify`: :func:`read_link`, :func:`accept_link`, :func:`verify_rolls`.
+* :mod:`~core.link.errors`: :class:`LinkError` and its reason codes.
+
+The protocol is written down in ``core/link/PROTOCOL.md``.
+
+>>> from core.link import start, encode_link, read_link
+>>> read_link(encode_link(start(bytes(12), 3, time_ms=0, secret=bytes(16)).history)).waiting_for
+1
+"""
+
+from __future__ import annotations
+
+from .codec import PREFIX, decode_link, encode_link, match_id_of
+from .derive import commitment, derive_opening, derive_roll
+from .errors import REASONS, LinkError
+from .history import Entry, Header, History, LinkAction
+from .protocol import LinkState, RollProof, actions_between, hand_over, own_match, replay, start
+from .verify import accept_link, check_proof, read_link, verify_rolls
+
+__all__ = [
+    "PREFIX",
+    "REASONS",
+    "Entry",
+    "Header",
+    "History",
+    "LinkAction",
+    "LinkError",
+    "LinkState",
+    "RollProof",
+    "accept_link",
+    "actions_between",
+    "check_proof",
+    "commitment",
+    "decode_link",
+    "derive_opening",
+    "derive_roll",
+    "encode_link",
+    "hand_over",
+    "match_id_of",
+    "own_match",
+    "read_link",
+    "replay",
+    "start",
+    "verify_rolls",
+]

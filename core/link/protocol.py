@@ -1,0 +1,413 @@
+"""The link protocol: a :class:`History` replayed through the core's :class:`~core.match.Match`.
+
+:func:`replay` walks every entry of a history: it checks whose turn it is to
+send, that each revealed secret matches its commitment, that each roll is the
+one its secrets make, that every action is legal, and what each entry must
+carry (a reveal, a contribution, a commitment) -- and refuses the first entry
+that fails with a :class:`~core.link.errors.LinkError`. See ``PROTOCOL.md``.
+
+A whole exchange, each side with its own bytes (a page passes crypto random bytes):
+
+>>> from core.link.history import LinkAction
+>>> s0, s1 = bytes([1]) * 16, bytes([2]) * 16
+>>> state = start(bytes(12), 1, time_ms=1, secret=s0)           # player 0 creates the match
+>>> state.waiting_for
+1
+>>> state, kept1 = hand_over(state, 1, (), time_ms=2, secret=None, next_secret=s1, contribution=bytes(16))
+>>> state.roll_due, state.waiting_for                          # player 0 may reveal the opening
+(('opening', 0), 0)
+>>> mine = own_match(state, 0, s0)                             # player 0 sees the opening roll
+>>> mine.game.dice, mine.game.turn
+((6, 2), 0)
+>>> play = actions_between(mine, mine.play("13/7 13/11"))
+>>> state, kept0 = hand_over(state, 0, play, time_ms=3, secret=s0, next_secret=bytes(16),
+...                          contribution=bytes([7]) * 16)
+>>> state.match.game.turn, state.roll_due, state.waiting_for   # no cube in a 1-point match: 1 may roll
+(1, ('roll', 1), 1)
+>>> kept0 == bytes(16), [p.dice for p in state.proofs]
+(True, [(6, 2)])
+>>> replay(state.history) == state
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from ..errors import BackgammonError
+from ..match import Match
+from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, SECRET_BYTES, commitment, derive_opening, derive_roll
+from .errors import COMMITMENT, DICE, PROTOCOL, RULES, LinkError
+from .history import Entry, Header, History, LinkAction
+
+__all__ = [
+    "Commitment",
+    "LinkState",
+    "RollProof",
+    "actions_between",
+    "hand_over",
+    "own_match",
+    "replay",
+    "start",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Commitment:
+    """A commitment on the table: ``digest``, the seat's ``index``-th, made in entry ``entry``."""
+
+    digest: bytes
+    index: int
+    entry: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollProof:
+    """How one roll was made, for anyone to check again (the "verify dice" view).
+
+    ``holder`` committed ``commitment`` (its ``commit_index``-th) in entry
+    ``commit_entry``; the other player gave ``contribution`` in entry
+    ``contribution_entry``; ``holder`` revealed ``secret`` in entry
+    ``reveal_entry``; SHA-256 of both with the match id and ``index`` gives
+    ``dice`` (after ``ties`` for an opening). Entry numbers count from 0.
+    """
+
+    index: int
+    game: int
+    kind: str
+    holder: int
+    commit_index: int
+    commit_entry: int
+    contribution_entry: int
+    reveal_entry: int
+    commitment: bytes
+    contribution: bytes
+    secret: bytes
+    dice: tuple[int, int]
+    ties: tuple[int, ...] = ()
+
+
+def _new_match(header: Header) -> Match:
+    try:
+        return Match.new(
+            header.length, crawford_rule=header.crawford_rule, jacoby=header.jacoby, beavers=header.beavers
+        )
+    except BackgammonError as exc:
+        raise LinkError(f"the link's match settings make no match: {exc}", RULES) from exc
+
+
+@dataclass(frozen=True, slots=True)
+class LinkState:
+    """A history replayed: the match it reached and the protocol's bookkeeping."""
+
+    history: History
+    match: Match
+    commits: tuple[Commitment | None, Commitment | None] = (None, None)
+    commit_counts: tuple[int, int] = (0, 0)
+    contribution: tuple[bytes, int] | None = None
+    declared_roll: bool = False
+    opening_holder: int = 0
+    proofs: tuple[RollProof, ...] = field(default=(), compare=False)
+
+    @classmethod
+    def empty(cls, header: Header) -> LinkState:
+        """The state before any entry."""
+        return cls(History(header), _new_match(header))
+
+    @property
+    def roll_due(self) -> tuple[str, int] | None:
+        """``("opening", seat)`` or ``("roll", seat)``: the roll the match waits for and whose secret makes it.
+
+        ``None`` when no roll is due -- also while the player on roll may still
+        double: nobody gives him a contribution (which would show him his roll)
+        before he has chosen to roll.
+        """
+        match = self.match
+        if match.is_over:
+            return None
+        game = match.game
+        if game.phase == "opening" or game.is_over:
+            return ("opening", self.opening_holder)
+        if game.phase == "roll" and game.turn is not None:
+            if game.can_double() and not self.declared_roll:
+                return None
+            return ("roll", game.turn)
+        return None
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat whose link the match waits for (``None`` once over)."""
+        due = self.roll_due
+        if due is not None:
+            holder = due[1]
+            if self.commits[holder] is None or self.contribution is not None:
+                return holder
+            return 1 - holder
+        if self.match.is_over:
+            return None
+        return self.match.game.player_to_act
+
+    @property
+    def reveal_due(self) -> int | None:
+        """The seat that must reveal its secret in its next entry (``None`` if none)."""
+        due = self.roll_due
+        if due is None or self.contribution is None or self.commits[due[1]] is None:
+            return None
+        return due[1]
+
+    @property
+    def times(self) -> tuple[int, ...]:
+        """When each entry was sent (epoch ms, the sender's clock)."""
+        return tuple(e.time_ms for e in self.history.entries)
+
+    def extend(self, entry: Entry) -> LinkState:
+        """This state with ``entry`` replayed; :class:`LinkError` when the entry is refused."""
+        return _step(self, entry)
+
+
+def _fail(index: int, reason: str, message: str) -> LinkError:
+    return LinkError(f"link entry {index + 1}: {message}", reason)
+
+
+def _roll(state: LinkState, entry: Entry, index: int, secret: bytes) -> LinkState:
+    due = state.roll_due
+    commit = state.commits[entry.sender]
+    assert due is not None
+    assert commit is not None
+    assert state.contribution is not None
+    header = state.history.header
+    if commitment(header.match_id, entry.sender, commit.index, secret) != commit.digest:
+        where = f"the commitment of entry {commit.entry + 1}"
+        raise _fail(index, COMMITMENT, f"player {entry.sender}'s secret does not match {where}")
+    gift, gift_entry = state.contribution
+    roll_index = len(state.proofs)
+    match = state.match
+    if due[0] == "opening":
+        ties, die0, die1 = derive_opening(header.match_id, roll_index, entry.sender, secret, gift)
+        dice = (die0, die1)
+        if (entry.dice, entry.ties) != (dice, ties):
+            raise _fail(index, DICE, f"the opening roll written is {entry.dice}, its secrets make {dice}")
+        if match.game.is_over:
+            match = match.next_game()
+        match = match.opening_with(die0, die1, ties=ties)
+    else:
+        dice, ties = derive_roll(header.match_id, roll_index, entry.sender, secret, gift), ()
+        if entry.dice != dice:
+            raise _fail(index, DICE, f"the roll written is {entry.dice}, its secrets make {dice}")
+        match = match.roll_with(dice, by=entry.sender)
+    proof = RollProof(
+        roll_index, len(match.games) - 1, due[0], entry.sender, commit.index, commit.entry, gift_entry, index,
+        commit.digest, gift, secret, dice, ties,
+    )  # fmt: skip
+    commits = list(state.commits)
+    commits[entry.sender] = None
+    return replace(
+        state, match=match, commits=(commits[0], commits[1]), contribution=None, declared_roll=False,
+        proofs=state.proofs + (proof,),
+    )  # fmt: skip
+
+
+def _act(state: LinkState, seat: int, action: LinkAction) -> LinkState:
+    match, kind = state.match, action.kind
+    if kind == "roll":
+        game = match.game
+        if game.phase != "roll" or game.turn != seat or not game.can_double() or state.declared_roll:
+            raise LinkError("a decision to roll out of place (only the player on roll who could double makes it)")
+        return replace(state, declared_roll=True)
+    if kind == "play":
+        match = match.play(action.steps, by=seat)
+    elif kind == "resign":
+        match = match.resign(action.level, by=seat)
+    elif kind == "resign_match":
+        match = match.resign_match(seat)
+    else:
+        match = getattr(match, kind)(by=seat)
+    ended = match.game.is_over and not state.match.game.is_over
+    return replace(state, match=match, opening_holder=1 - seat if ended else state.opening_holder)
+
+
+def _check_sizes(entry: Entry, index: int) -> None:
+    for name, value, size in (
+        ("secret", entry.reveal, SECRET_BYTES),
+        ("contribution", entry.contribution, CONTRIBUTION_BYTES),
+        ("commitment", entry.commit, COMMIT_BYTES),
+    ):
+        if value is not None and len(value) != size:
+            raise _fail(index, PROTOCOL, f"a {name} of {len(value)} bytes ({size} expected)")
+
+
+def _step(state: LinkState, entry: Entry) -> LinkState:
+    index, seat = len(state.history.entries), entry.sender
+    _check_sizes(entry, index)
+    waiting = state.waiting_for
+    if waiting is None:
+        raise _fail(index, PROTOCOL, "the match is already over")
+    if seat != waiting:
+        raise _fail(index, PROTOCOL, f"sent by player {seat} while the match waits for player {waiting}")
+    must_reveal = state.reveal_due == seat
+    if (entry.reveal is not None) != must_reveal:
+        word = "lacks the secret it must reveal" if must_reveal else "reveals a secret out of turn"
+        raise _fail(index, PROTOCOL, word)
+    if entry.reveal is None and (entry.dice is not None or entry.ties):
+        raise _fail(index, DICE, "dice written without the secret that makes them")
+    if entry.reveal is not None:
+        state = _roll(state, entry, index, entry.reveal)
+    for action in entry.actions:
+        try:
+            state = _act(state, seat, action)
+        except BackgammonError as exc:
+            raise _fail(index, RULES, f"player {seat}'s {action} breaks the rules: {exc}") from exc
+    due = state.roll_due
+    other = 1 - seat
+    must_give = due is not None and due[1] == other and state.contribution is None and state.commits[other] is not None
+    if (entry.contribution is not None) != must_give:
+        word = "lacks the contribution to the other player's roll" if must_give else "gives a contribution out of turn"
+        raise _fail(index, PROTOCOL, word)
+    if entry.contribution is not None:
+        state = replace(state, contribution=(entry.contribution, index))
+    must_commit = state.commits[seat] is None
+    if (entry.commit is not None) != must_commit:
+        word = "lacks the commitment to its next secret" if must_commit else "commits twice"
+        raise _fail(index, PROTOCOL, word)
+    if entry.commit is not None:
+        commits = list(state.commits)
+        commits[seat] = Commitment(entry.commit, state.commit_counts[seat], index)
+        counts = list(state.commit_counts)
+        counts[seat] += 1
+        state = replace(state, commits=(commits[0], commits[1]), commit_counts=(counts[0], counts[1]))
+    state = replace(state, history=state.history.extended(entry))
+    if state.waiting_for == seat:
+        raise _fail(index, PROTOCOL, f"player {seat} stops before handing the turn over")
+    return state
+
+
+def replay(history: History) -> LinkState:
+    """Replay a whole history from its first entry; :class:`LinkError` names the first entry refused.
+
+    >>> from core.link.history import Header, History, Entry
+    >>> replay(History(Header(bytes(12), 1), (Entry(1, 0),)))
+    Traceback (most recent call last):
+    ...
+    core.link.errors.LinkError: link entry 1: sent by player 1 while the match waits for player 0
+    """
+    state = LinkState.empty(history.header)
+    for entry in history.entries:
+        state = state.extend(entry)
+    return state
+
+
+def start(match_id: bytes, length: int, *, time_ms: int, secret: bytes, crawford_rule: bool = True) -> LinkState:
+    """A new link match created by player 0, committed to its first ``secret``."""
+    header = Header(match_id, length, crawford_rule)
+    state = LinkState.empty(header)
+    return state.extend(Entry(0, time_ms, commit=commitment(match_id, 0, 0, secret)))
+
+
+def own_match(state: LinkState, seat: int, secret: bytes | None) -> Match:
+    """The match as ``seat`` sees it: with its own roll made when its reveal is due.
+
+    The roll is the one the history will hold once the seat reveals ``secret``:
+    it cannot roll again.
+    """
+    if state.reveal_due != seat or secret is None:
+        return state.match
+    probe = _probe_entry(state, seat, secret)
+    return _roll(state, probe, len(state.history.entries), secret).match
+
+
+def _probe_entry(state: LinkState, seat: int, secret: bytes) -> Entry:
+    due = state.roll_due
+    commit, gift = state.commits[seat], state.contribution
+    assert due is not None
+    assert commit is not None
+    assert gift is not None
+    match_id, roll_index = state.history.header.match_id, len(state.proofs)
+    if due[0] == "opening":
+        ties, die0, die1 = derive_opening(match_id, roll_index, seat, secret, gift[0])
+        return Entry(seat, 0, secret, (die0, die1), ties)
+    return Entry(seat, 0, secret, derive_roll(match_id, roll_index, seat, secret, gift[0]))
+
+
+def hand_over(
+    state: LinkState,
+    seat: int,
+    actions: Sequence[LinkAction],
+    *,
+    time_ms: int,
+    secret: bytes | None,
+    next_secret: bytes | None,
+    contribution: bytes | None,
+) -> tuple[LinkState, bytes | None]:
+    """``seat``'s next entry made and replayed: ``(new state, the secret the seat keeps now)``.
+
+    ``secret`` is the seat's committed secret (revealed when due), ``next_secret``
+    fresh bytes to commit to when the seat needs a new commitment,
+    ``contribution`` fresh bytes for the other's roll when due. Raises
+    :class:`LinkError` when the entry would be refused.
+    """
+    reveal = state.reveal_due == seat
+    if reveal and secret is None:
+        raise LinkError(f"player {seat}'s secret is needed to roll and this device does not have it", "link-no-secret")
+    entry = _probe_entry(state, seat, secret) if reveal and secret is not None else Entry(seat, time_ms)
+    entry = replace(entry, time_ms=time_ms, actions=tuple(actions))
+    probe = _staged(state, entry)
+    gift = contribution if probe.contribution_needed else None
+    commits_needed = probe.commit_needed
+    kept = secret
+    commit = None
+    if commits_needed:
+        if next_secret is None:
+            raise LinkError(f"player {seat} needs a fresh secret to commit to", PROTOCOL)
+        commit = commitment(state.history.header.match_id, seat, state.commit_counts[seat], next_secret)
+        kept = next_secret
+    if probe.contribution_needed and gift is None:
+        raise LinkError(f"player {seat} must give a contribution to the other player's roll", PROTOCOL)
+    new = state.extend(replace(entry, contribution=gift, commit=commit))
+    return new, kept
+
+
+@dataclass(frozen=True, slots=True)
+class _Staged:
+    contribution_needed: bool
+    commit_needed: bool
+
+
+def _staged(state: LinkState, entry: Entry) -> _Staged:
+    """What ``entry`` (reveal and actions only) must still carry, found by replaying its first part."""
+    seat, index = entry.sender, len(state.history.entries)
+    if entry.reveal is not None:
+        state = _roll(state, entry, index, entry.reveal)
+    for action in entry.actions:
+        try:
+            state = _act(state, seat, action)
+        except BackgammonError as exc:
+            raise _fail(index, RULES, f"player {seat}'s {action} breaks the rules: {exc}") from exc
+    due, other = state.roll_due, 1 - seat
+    gift = due is not None and due[1] == other and state.contribution is None and state.commits[other] is not None
+    return _Staged(gift, state.commits[seat] is None)
+
+
+def actions_between(before: Match, after: Match) -> tuple[LinkAction, ...]:
+    """What was done from ``before`` to ``after`` (the same game), as link actions.
+
+    Rolls are left out (the protocol makes them); the ``accept`` the core adds
+    after a backgammon resignation too.
+
+    >>> m = Match.new(3).opening_with(3, 1)
+    >>> actions_between(m, m.play("8/5 6/5").double())
+    (LinkAction(kind='play', steps=((8, 5), (6, 5)), level=0), LinkAction(kind='double', steps=(), level=0))
+    """
+    if len(after.games) != len(before.games):
+        raise LinkError("a hand-over cannot span two games", PROTOCOL)
+    done = after.game.actions[len(before.game.actions) :]
+    out: list[LinkAction] = []
+    for i, action in enumerate(done):
+        if action.kind in ("roll", "opening"):
+            raise LinkError("in link play the dice come from the link, not from this device", PROTOCOL)
+        if action.kind == "accept" and i and done[i - 1].kind == "resign" and done[i - 1].level == 3:
+            continue
+        out.append(LinkAction(action.kind, action.steps, action.level))
+    if after.resigned_by is not None and before.resigned_by is None:
+        out.append(LinkAction("resign_match"))
+    return tuple(out)

@@ -1,0 +1,257 @@
+"""Play by link on this device, pure: the device's link matches and one match played by link.
+
+:class:`LinkBook` files each link match this device plays under its own key
+(``videau.link.<match id>``: the seat, the seat's secret, the last link accepted
+or sent), beside -- never over -- the normal save. :class:`LinkSession` is one
+match as this device plays it: it opens a link (refusing what the core refuses,
+and links older than or different from what the book has), takes the free seat
+of a match it has never seen, makes the next link when the player hands the turn
+over, and hands over by itself when the player has nothing to decide. The dice
+come only from :mod:`core.link`; ``draw`` gives the fresh bytes (crypto in the page).
+
+>>> from app.page.storage import MemoryStorage
+>>> import random
+>>> r0, r1 = random.Random(0), random.Random(1)
+>>> alice, bob = LinkBook(MemoryStorage()), LinkBook(MemoryStorage())
+>>> mine = LinkSession.create(alice, 1, time_ms=10, draw=r0.randbytes)
+>>> theirs = LinkSession.open(bob, mine.link, time_ms=20, draw=r1.randbytes)   # bob takes seat 1
+>>> theirs.seat, theirs.my_turn, len(theirs.state.history)
+(1, False, 2)
+>>> mine = LinkSession.open(alice, theirs.link, time_ms=30, draw=r0.randbytes)
+>>> [p.dice for p in mine.state.proofs], mine.waiting_for_friend   # the opening: bob plays first
+([(2, 5)], True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.page.storage import Storage
+from core.link import (
+    LinkAction,
+    LinkError,
+    LinkState,
+    accept_link,
+    actions_between,
+    decode_link,
+    encode_link,
+    hand_over,
+    match_id_of,
+    own_match,
+    read_link,
+    start,
+)
+from core.link.errors import NO_SECRET
+from core.match import Match
+
+__all__ = ["BOOK_KEY", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "Draw"]
+
+BOOK_KEY = "videau.link"
+"""Prefix of the keys of the device's link matches; ``videau.link.index`` lists them, newest first."""
+INDEX_KEY = BOOK_KEY + ".index"
+
+Draw = Callable[[int], bytes]
+"""A source of fresh random bytes (the page's crypto source)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkRecord:
+    """What the device keeps of one link match.
+
+    >>> LinkRecord.from_json(LinkRecord("ab", 1, "00" * 16, "#link=x", 5, 3).to_json()).seat
+    1
+    """
+
+    match_id: str
+    seat: int
+    secret: str | None
+    link: str
+    updated: int
+    length: int
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"v": 1, "id": self.match_id, "seat": self.seat, "secret": self.secret, "link": self.link,
+             "updated": self.updated, "length": self.length},
+        )  # fmt: skip
+
+    @classmethod
+    def from_json(cls, text: str) -> LinkRecord:
+        data = json.loads(text)
+        secret = data.get("secret")
+        return cls(
+            str(data["id"]), int(data["seat"]), str(secret) if secret else None, str(data["link"]),
+            int(data.get("updated", 0)), int(data.get("length", 0)),
+        )  # fmt: skip
+
+
+class LinkBook:
+    """The device's link matches, in storage."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def key(self, match_id: str) -> str:
+        return f"{BOOK_KEY}.{match_id}"
+
+    def ids(self) -> list[str]:
+        """The match ids, the last played first (an unreadable index reads as empty)."""
+        try:
+            ids = json.loads(self.storage.get(INDEX_KEY) or "[]")
+        except ValueError:
+            return []
+        return [str(i) for i in ids] if isinstance(ids, list) else []
+
+    def get(self, match_id: str) -> LinkRecord | None:
+        """The record of ``match_id`` (``None`` when the device has none, or it cannot be read)."""
+        text = self.storage.get(self.key(match_id))
+        if text is None:
+            return None
+        try:
+            return LinkRecord.from_json(text)
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    def put(self, record: LinkRecord) -> None:
+        """Store ``record`` (the record first, then the index)."""
+        self.storage.set(self.key(record.match_id), record.to_json())
+        ids = [record.match_id] + [i for i in self.ids() if i != record.match_id]
+        self.storage.set(INDEX_KEY, json.dumps(ids))
+
+    def records(self) -> list[LinkRecord]:
+        """Every readable record, the last played first."""
+        found = (self.get(i) for i in self.ids())
+        return [r for r in found if r is not None]
+
+
+class NoSeatError(LinkError):
+    """A link of a match whose seats are taken, opened on a device that keeps no secret for it.
+
+    ``state`` is the match as the link has it (its record can still be exported).
+    """
+
+    def __init__(self, state: LinkState) -> None:
+        super().__init__(
+            "this device keeps no secret for this match:"
+            " it lost its storage, or the match is between two other devices",
+            NO_SECRET,
+        )
+        self.state = state
+
+
+def _wants(match: Match, seat: int) -> bool:
+    """True when the core waits for a decision of ``seat`` (a roll or a double, a play, an answer)."""
+    game = match.game
+    return not match.is_over and game.player_to_act == seat and game.phase in ("roll", "move", "double", "resign")
+
+
+class LinkSession:
+    """One link match as this device plays it: ``seat``, the replayed ``state``, the seat's ``secret``."""
+
+    def __init__(self, book: LinkBook, seat: int, state: LinkState, secret: bytes | None) -> None:
+        self.book, self.seat, self.state, self.secret = book, seat, state, secret
+        self.base = own_match(state, seat, secret)
+        """The match as this seat sees it (its own roll made when due): where the player acts from."""
+
+    # -- opening a match -------------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls, book: LinkBook, length: int, *, time_ms: int, draw: Draw, crawford_rule: bool = True
+    ) -> LinkSession:
+        """A new match by link: this device takes seat 0 (the first link invites the friend)."""
+        secret = draw(16)
+        state = start(draw(12), length, time_ms=time_ms, secret=secret, crawford_rule=crawford_rule)
+        session = cls(book, 0, state, secret)
+        session.keep(time_ms)
+        return session
+
+    @classmethod
+    def open(cls, book: LinkBook, text: str, *, time_ms: int, draw: Draw) -> LinkSession:
+        """The match of link ``text`` on this device: :class:`LinkError` when refused (nothing stored then).
+
+        A match this device knows goes on from its seat (an older or different link is
+        refused); a match it has never seen takes the free seat when there is one.
+        """
+        history = decode_link(text)
+        record = book.get(match_id_of(history))
+        if record is not None:
+            state = accept_link(text, decode_link(record.link))
+            secret = bytes.fromhex(record.secret) if record.secret else None
+            session = cls(book, record.seat, state, secret)
+        else:
+            state = read_link(text)
+            if len(state.history) != 1:
+                raise NoSeatError(state)
+            session = cls(book, 1, state, None)
+        session.auto(time_ms, draw)
+        session.keep(time_ms)
+        return session
+
+    # -- state -----------------------------------------------------------------------------------
+    @property
+    def match_id(self) -> str:
+        return match_id_of(self.state.history)
+
+    @property
+    def link(self) -> str:
+        """The link of the match as it stands (the one to send after a hand-over)."""
+        return encode_link(self.state.history)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the match waits for this device (a decision, or a link to send)."""
+        return self.state.waiting_for == self.seat
+
+    @property
+    def waiting_for_friend(self) -> bool:
+        """True when the match waits for the other player's link."""
+        return self.state.waiting_for == 1 - self.seat
+
+    @property
+    def last_time_ms(self) -> int:
+        """When the last link was made (epoch ms, its sender's clock)."""
+        return self.state.times[-1] if self.state.times else 0
+
+    def keep(self, time_ms: int) -> None:
+        """Store the seat, its secret and the link (the device's record of this match)."""
+        secret = self.secret.hex() if self.secret is not None else None
+        record = LinkRecord(self.match_id, self.seat, secret, self.link, time_ms, self.state.history.header.length)
+        self.book.put(record)
+
+    # -- handing over -----------------------------------------------------------------------------
+    def _send(self, actions: tuple[LinkAction, ...], time_ms: int, draw: Draw) -> None:
+        self.state, self.secret = hand_over(
+            self.state, self.seat, actions, time_ms=time_ms, secret=self.secret, next_secret=draw(16),
+            contribution=draw(16),
+        )  # fmt: skip
+        self.base = own_match(self.state, self.seat, self.secret)
+
+    def auto(self, time_ms: int, draw: Draw) -> bool:
+        """Hand over at once when the match waits for this device but asks it nothing (True if done)."""
+        if not self.my_turn or _wants(self.base, self.seat):
+            return False
+        self._send((), time_ms, draw)
+        return True
+
+    def played(self, after: Match, time_ms: int, draw: Draw) -> bool:
+        """The player changed the match from :attr:`base` to ``after``: hand over once the turn passes.
+
+        True when a new link was made (and stored). Mid-turn, nothing is sent: the steps
+        stay on the page, the roll stays the one the secrets make.
+        """
+        if after is self.base or _wants(after, self.seat):
+            return False
+        self._send(actions_between(self.base, after), time_ms, draw)
+        self.keep(time_ms)
+        return True
+
+    def choose_roll(self, time_ms: int, draw: Draw) -> bool:
+        """The player on roll, who could double, rolls: send that choice (the friend's reply brings the dice)."""
+        game = self.base.game
+        if not self.my_turn or game.phase != "roll" or game.turn != self.seat or not game.can_double():
+            return False
+        self._send((LinkAction("roll"),), time_ms, draw)
+        self.keep(time_ms)
+        return True
