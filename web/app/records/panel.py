@@ -55,6 +55,7 @@ BUTTONS = (
     "rec-copy-gnubg",
     "rec-copy-embed",
     "rec-setup",
+    "rec-edit",
     "rec-replay",
     "rec-dice",
 )
@@ -114,6 +115,7 @@ class FormatsPanel:
         on(el("rec-copy-gnubg"), "click", ignore_event(lambda: self.copy_current("gnubg")))
         on(el("rec-copy-embed"), "click", ignore_event(lambda: self.copy_current("embed")))
         on(el("rec-setup"), "click", ignore_event(self.open_setup))
+        on(el("rec-edit"), "click", ignore_event(self.open_editor))
         on(el("rec-replay"), "click", ignore_event(lambda: self.open_replay(self.app.whole_match(), None)))
         on(el("rec-dice"), "click", ignore_event(lambda: self.open_dice(self.app.whole_match())))
         # the replay dialog
@@ -365,6 +367,12 @@ class FormatsPanel:
     def open_replay_dice(self) -> None:
         if self.replay is not None:
             self.open_dice(self.replay.match)
+
+    def open_editor(self) -> None:
+        """The position editor (:mod:`app.page.editor`), imported on first use."""
+        from app.page.editor import open_editor
+
+        open_editor(self.app)
 
     # -- set-up from an ID ----------------------------------------------------------------------------
     def open_setup(self) -> None:
