@@ -30,17 +30,19 @@ from .analyse import (
     PlayerSummary,
     analyse_match,
     analysis_steps,
+    decision_count,
     luck_mark,
     mark,
     rating,
 )
-from .engine import CheckerGrade, CubeGrade, Depth, Engine
+from .engine import PAGE_DEPTH, CheckerGrade, CubeGrade, Depth, Engine
 from .equity import Scale
 from .report import format_report, to_json
 from .walk import Moment, Situation, walk_match
 
 __all__ = [
     "MARKS",
+    "PAGE_DEPTH",
     "RATINGS",
     "CheckerGrade",
     "CubeGrade",
@@ -54,6 +56,7 @@ __all__ = [
     "Situation",
     "analyse_match",
     "analysis_steps",
+    "decision_count",
     "format_report",
     "luck_mark",
     "mark",

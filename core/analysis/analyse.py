@@ -22,7 +22,7 @@ match statistics, https://www.gnu.org/software/gnubg/manual/, also installed as
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ..bot.evaluator import Evaluator
@@ -38,6 +38,7 @@ __all__ = [
     "PlayerSummary",
     "analyse_match",
     "analysis_steps",
+    "decision_count",
     "luck_mark",
     "mark",
     "rating",
@@ -103,7 +104,8 @@ class Decision:
     ``"Take"``/``"Pass"`` for cube actions. ``equities``: for a move, (notation, equity,
     plies) best first; for a cube action, no double / double-take / double-pass from the
     doubler's side. ``luck``: the roll's luck (moves only). ``counted``: part of the error
-    rate (an unforced move, or a close or actual cube decision).
+    rate (an unforced move, or a close or actual cube decision). ``win``: the deciding
+    player's cubeless winning chances before the roll (1-ply; for a take, the taker's).
     """
 
     game: int
@@ -119,6 +121,7 @@ class Decision:
     luck: float | None = None
     equities: tuple[tuple[str, float, int], ...] = ()
     cube: int = 1
+    win: float | None = None
 
 
 @dataclass(slots=True)
@@ -179,6 +182,18 @@ Progress = Decision | None
 """What :func:`analysis_steps` yields: a graded decision, or ``None`` between slices of work."""
 
 
+def decision_count(match: Match) -> int:
+    """How many decisions :func:`analysis_steps` grades in ``match`` (what a progress bar counts to).
+
+    Quick: it replays the record, evaluating nothing.
+
+    >>> from core.match import Match
+    >>> decision_count(Match.new(3).opening_with(3, 1).play("8/5 6/5").roll_with((6, 4)).play("24/14"))
+    3
+    """
+    return sum(1 for _ in walk_match(match))
+
+
 def analysis_steps(
     match: Match, *, depth: Depth | None = None, evaluator: Evaluator | None = None
 ) -> Generator[Progress, None, MatchAnalysis]:
@@ -194,6 +209,8 @@ def analysis_steps(
         decision = yield from _grade_steps(engine, moment)
         if decision is None:
             continue
+        win = yield from engine.winning_steps(moment)
+        decision = replace(decision, win=win)
         decisions.append(decision)
         summary[decision.player].add(decision)
         yield decision

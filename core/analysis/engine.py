@@ -32,7 +32,7 @@ from ..turn import Turn
 from .equity import Probs, Scale
 from .walk import Moment
 
-__all__ = ["CheckerGrade", "CubeGrade", "Depth", "Engine"]
+__all__ = ["PAGE_DEPTH", "CheckerGrade", "CubeGrade", "Depth", "Engine"]
 
 Steps = Generator[None, None, "RollTable"]
 RollTable = tuple[tuple[int, Probs], ...]
@@ -55,6 +55,12 @@ class Depth:
     candidates: int = 5
     margin: float = 0.2
     blend: float = 0.5
+
+
+PAGE_DEPTH = Depth(candidates=2, margin=0.1)
+"""The depth the page analyses at: the strongest that fits a 7-point match in 60 s in Pyodide
+(measured by ``bench/analysis_speed.py``; see ``bench/RESULTS.md``). The command line uses
+:class:`Depth`'s defaults."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +182,13 @@ class Engine:
         table = yield from self.roll_table_steps(moment.position, scale)
         nd, dt, dp = scale.cube_action(self.average(table))
         return CubeGrade(nd, dt, dp)
+
+    def winning_steps(self, moment: Moment) -> Generator[None, None, float]:
+        """The deciding player's cubeless winning chances before the roll (1-ply, the table the
+        luck and cube grades use, so nearly free); for a ``"take"``, the taker's chances."""
+        table = yield from self.roll_table_steps(moment.position, Scale(moment.situation))
+        win = self.average(table)[0]
+        return 1.0 - win if moment.kind == "take" else win
 
     def luck_steps(self, moment: Moment) -> Generator[None, None, float]:
         """The roll's equity against the average roll (0-ply cubeful, per unit of cube)."""

@@ -35,6 +35,8 @@ def _decision_json(d: Decision) -> dict[str, Any]:
     }
     if d.luck is not None:
         out["luck"] = round(d.luck, 6)
+    if d.win is not None:
+        out["win"] = round(d.win, 6)
     if d.equities:
         out["equities"] = [{"action": text, "equity": round(eq, 6), "plies": plies} for text, eq, plies in d.equities]
     return out

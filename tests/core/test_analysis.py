@@ -16,6 +16,7 @@ from core.analysis import (
     Situation,
     analyse_match,
     analysis_steps,
+    decision_count,
     mark,
     rating,
     to_json,
@@ -139,6 +140,22 @@ def test_short_match_grades() -> None:
     assert bob.error_rate == pytest.approx(1000 * bob.total_loss / bob.decisions)
     assert bob.error_rate > ann.error_rate
     assert ann.rolls == 2 and bob.rolls == 2
+
+
+def test_each_decision_carries_the_deciders_winning_chances() -> None:
+    analysis = analyse_match(short_match())
+    assert decision_count(short_match()) == len(analysis.decisions)
+    assert all(d.win is not None and 0.0 < d.win < 1.0 for d in analysis.decisions)
+    by_key = {(d.game, d.move, d.kind): d for d in analysis.decisions}
+    double, take = by_key[(1, 4, "double")], by_key[(1, 5, "take")]
+    assert double.win is not None and take.win is not None
+    assert double.win + take.win == pytest.approx(1.0)  # the same position, seen by each side
+    assert by_key[(1, 2, "move")].win == by_key[(1, 2, "double")].win  # the same moment: before Bob's roll
+    after_bad_play = by_key[(1, 3, "move")]  # Ann, after Bob's 8/4 8/2, is the favourite
+    assert after_bad_play.player == 0 and after_bad_play.win is not None and after_bad_play.win > 0.6
+    engine = Engine()
+    opening = Moment(1, 1, 0, "move", Position.initial(), Situation(), dice=(3, 1))
+    assert drive(engine.winning_steps(opening)) == pytest.approx(0.5, abs=0.05)  # before the opening roll
 
 
 def test_steps_yield_slices_then_the_same_analysis() -> None:

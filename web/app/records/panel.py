@@ -100,6 +100,7 @@ class FormatsPanel:
         self.setup_match: Match | None = None
         self.dice_match: Match | None = None
         self.download_url: str | None = None
+        self.analysis: Any = None  # app.records.analysis_panel.AnalysisPanel, made on first use
 
     @property
     def lang(self) -> str:
@@ -140,8 +141,13 @@ class FormatsPanel:
         # the dice dialog
         on(el("dice-who"), "change", ignore_event(self.draw_dice))
         on(el("dice-close"), "click", ignore_event(lambda: el("dice-dialog").close()))
+        # the analysis (#15): its module is imported on first use
+        on(el("rec-analyse"), "click", ignore_event(lambda: self.analyse(self.app.whole_match(), None)))
+        on(el("replay-analyse"), "click", ignore_event(self.analyse_replay))
         for element_id in BUTTONS:
             el(element_id).disabled = False
+        el("rec-analyse").disabled = not self.app.bot_available()
+        el("replay-analyse").hidden = not self.app.bot_available()
 
     def say(self, element_id: str, text: str, *, error: bool = False) -> None:
         """A message under the panel's buttons or in a dialog (``error``: styled as one)."""
@@ -373,6 +379,30 @@ class FormatsPanel:
         from app.page.editor import open_editor
 
         open_editor(self.app)
+    # -- analysis (#15) ---------------------------------------------------------------------------
+    def analyse(self, match: Match, file_name: str | None) -> None:
+        """Open the analysis of ``match``; the analysis code (and the bot) loads now, the first time."""
+        if self.analysis is None:
+            from app.records import analysis_panel
+
+            self.analysis = analysis_panel.make(self)
+        self.analysis.open(match, file_name)
+
+    def analyse_replay(self) -> None:
+        """The replay's Analyse: back to the analysis under it, or analyse the match replayed."""
+        replay = self.replay
+        el("replay-dialog").close()
+        if replay is not None and not el("analysis-dialog").open:
+            self.analyse(replay.match, self.file_name or None)
+
+    def open_replay_at(self, match: Match, file_name: str | None, game: int, ply: int) -> None:
+        """The replay of ``match`` at ``ply`` of ``game`` (0-based), above the analysis."""
+        self.open_replay(match, file_name)
+        self.move(lambda r: r.seek(game, ply))
+        el("replay-moves").querySelector("[aria-current]").focus()
+
+    def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
+        self.app.on(target, event, handler)
 
     # -- set-up from an ID ----------------------------------------------------------------------------
     def open_setup(self) -> None:

@@ -1,0 +1,145 @@
+"""Speed of the match analysis (issue #15): a 7-point match in CPython and in Pyodide on Node.
+
+    python bench/analysis_speed.py                    # the page's and the command line's depths
+    python bench/analysis_speed.py --depths 5:0.2,3:0.12,1:0.08 --no-pyodide
+    python bench/analysis_speed.py --here ...         # measure in this interpreter only (what Pyodide runs)
+
+The match: ``bench/data/selfplay_302_7pt.mat`` (gnubg played itself with noise: 4 games, a
+typical 7-pointer). For each depth (``CANDIDATES:MARGIN``, see :class:`core.analysis.Depth`) it
+drives :func:`core.analysis.analysis_steps` as the page does (all of it, slices included) and
+prints the total time and the median and slowest time per decision; then it times the command
+line (``python -m core.analysis FILE --json``, a fresh process). CPython times are given both by
+the wall clock and by CPU time (``time.process_time``: the machine is shared); in Pyodide only
+the wall clock means anything. Not run by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+MATCH = ROOT / "bench" / "data" / "selfplay_302_7pt.mat"
+
+
+def parse_depths(text: str) -> list[tuple[int, float]]:
+    """``"5:0.2,2:0.1"`` -> ``[(5, 0.2), (2, 0.1)]``."""
+    out = []
+    for part in text.split(","):
+        count, _, margin = part.partition(":")
+        out.append((int(count), float(margin or 0.2)))
+    return out
+
+
+def measure(path: Path, depths: list[tuple[int, float]]) -> list[dict[str, Any]]:
+    """Drive analysis_steps at each depth; times in seconds."""
+    from core.analysis import Depth, analysis_steps
+    from core.bot.evaluator import Evaluator
+    from core.record import parse_mat
+
+    match = parse_mat(path.read_text())
+    Evaluator.shared()  # loading the net is not the analysis (the page loads it once)
+    results = []
+    for candidates, margin in depths:
+        steps = analysis_steps(match, depth=Depth(candidates=candidates, margin=margin))
+        per: list[float] = []
+        wall, cpu = time.perf_counter(), time.process_time()
+        last = wall
+        while True:
+            try:
+                item = next(steps)
+            except StopIteration as done:
+                analysis = done.value
+                break
+            if item is not None:
+                now = time.perf_counter()
+                per.append(now - last)
+                last = now
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        counted = sum(1 for d in analysis.decisions if d.counted)
+        results.append({
+            "depth": f"{candidates}:{margin}",
+            "decisions": len(analysis.decisions),
+            "counted": counted,
+            "wall_s": round(wall, 2),
+            "cpu_s": round(cpu, 2),
+            "median_ms": round(1000 * statistics.median(per), 1),
+            "max_ms": round(1000 * max(per), 1),
+            "error_rates": [round(s.error_rate, 1) for s in analysis.summary],
+        })
+    return results
+
+
+def run_cli(path: Path) -> dict[str, float]:
+    """The command line on ``path``: wall and CPU seconds of the child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "core.analysis", str(path), "--json"], cwd=ROOT,
+                   stdout=subprocess.DEVNULL, check=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"wall_s": round(wall, 2), "cpu_s": round(cpu, 2)}
+
+
+def run_pyodide(path: Path, depths: str) -> list[dict[str, Any]]:
+    """This script inside Pyodide on Node (``bench/run_in_pyodide.mjs``)."""
+    rel = path.resolve().relative_to(ROOT)
+    proc = subprocess.run(
+        ["node", "bench/run_in_pyodide.mjs", "bench/analysis_speed.py", "--here", "--mat", str(rel),
+         "--depths", depths],
+        cwd=ROOT, capture_output=True, text=True, timeout=3600,
+    )
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            found: list[dict[str, Any]] = json.loads(line[7:])
+            return found
+    raise RuntimeError(f"Pyodide run failed:\n{proc.stdout}\n{proc.stderr}")
+
+
+def show(where: str, rows: list[dict[str, Any]]) -> None:
+    for r in rows:
+        print(f"{where:8} depth {r['depth']:>7}: {r['decisions']} decisions ({r['counted']} counted), "
+              f"total {r['wall_s']:.1f} s wall, {r['cpu_s']:.1f} s CPU; per decision median {r['median_ms']:.0f} ms,"
+              f" max {r['max_ms']:.0f} ms; error rates {r['error_rates']}", flush=True)
+
+
+def main() -> None:
+    from core.analysis import PAGE_DEPTH, Depth
+
+    default = Depth()
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mat", type=Path, default=MATCH)
+    ap.add_argument("--depths", default=f"{PAGE_DEPTH.candidates}:{PAGE_DEPTH.margin},"
+                                        f"{default.candidates}:{default.margin}")
+    ap.add_argument("--here", action="store_true", help="measure in this interpreter only, print one RESULT line")
+    ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--no-cli", action="store_true")
+    args = ap.parse_args()
+    path = args.mat if args.mat.is_absolute() else ROOT / args.mat
+    depths = parse_depths(args.depths)
+    if args.here:
+        print("RESULT " + json.dumps(measure(path, depths)), flush=True)
+        return
+    print(f"{path.name}; Python {sys.version.split()[0]}", flush=True)
+    show("CPython", measure(path, depths))
+    if not args.no_cli:
+        cli = run_cli(path)
+        print(f"command line (depth {default.candidates}:{default.margin}): {cli['wall_s']:.1f} s wall, "
+              f"{cli['cpu_s']:.1f} s CPU", flush=True)
+    if not args.no_pyodide:
+        show("Pyodide", run_pyodide(path, args.depths))
+
+
+if __name__ == "__main__":
+    main()

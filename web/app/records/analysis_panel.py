@@ -1,0 +1,194 @@
+"""DOM glue for Analyse: runs the analysis in slices, shows its progress, then its results.
+
+Imported by :mod:`app.records.panel` when Analyse is first used, never at start-up: it
+imports :mod:`core.analysis`, and so the bot's net. The analysis runs on the page's thread
+as a generator (:func:`core.analysis.analysis_steps`) resumed for about 30 ms at a time,
+the page yielding to the browser between slices (as :mod:`app.page.computer` does for the
+computer's moves), so the page never freezes; Cancel (or closing the dialog) stops it.
+The results (:mod:`app.records.analysis_view`, :mod:`app.records.win_chart`) stay while
+the same match is asked again; a decision opens the replay at its frame, on top of the
+analysis, so that closing the replay comes back to the list.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from app.dom import el, guarded_async, ignore_event
+from app.records.analysis_view import Order, decision_place, rows_html, summary_html
+from app.records.replay import shown_names
+from app.records.win_chart import game_points, win_chart_svg
+from app.text import t
+from core.analysis import PAGE_DEPTH, MatchAnalysis, analysis_steps, decision_count
+from core.match import Match
+
+SLICE_S = 0.03
+"""Seconds of analysis between two yields to the browser."""
+
+
+class AnalysisHost(Protocol):
+    """What the analysis needs of the records panel: the language, listeners, the replay."""
+
+    @property
+    def lang(self) -> str: ...
+
+    def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None: ...
+
+    def open_replay_at(self, match: Match, file_name: str | None, game: int, ply: int) -> None: ...
+
+
+class AnalysisPanel:
+    """The analysis dialog: the match analysed, its result once done, the run going on (if any)."""
+
+    def __init__(self, host: AnalysisHost) -> None:
+        self.host = host
+        self.match: Match | None = None
+        self.file_name: str | None = None
+        self.result: MatchAnalysis | None = None
+        self.seconds = 0.0
+        self.run_id = 0
+        self.running = False
+
+    @property
+    def lang(self) -> str:
+        return self.host.lang
+
+    def install(self) -> None:
+        on = self.host.on
+        on(el("analysis-cancel"), "click", ignore_event(self.cancel))
+        on(el("analysis-close"), "click", ignore_event(lambda: el("analysis-dialog").close()))
+        on(el("analysis-dialog"), "close", ignore_event(self.cancel))
+        on(el("analysis-order"), "change", ignore_event(self.draw_list))
+        on(el("analysis-list"), "click", self.on_pick)
+
+    # -- running ------------------------------------------------------------------------------
+    def open(self, match: Match, file_name: str | None) -> None:
+        """Show the analysis of ``match`` (``file_name``: imported from it), running it unless done."""
+        lang = self.lang
+        source = t(lang, "analysis.of_file", file=file_name) if file_name else t(lang, "analysis.of_current")
+        el("analysis-source").textContent = source
+        dialog = el("analysis-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        if self.result is not None and self.match == match:
+            self.file_name = file_name
+            self.show_result()
+            return
+        self.match, self.file_name, self.result = match, file_name, None
+        self.run_id += 1
+        asyncio.ensure_future(guarded_async(lambda: self.run(match, self.run_id))())
+
+    def cancel(self) -> None:
+        if self.running:
+            self.run_id += 1
+            self.running = False
+            el("analysis-running").hidden = True
+            el("analysis-dialog").dataset.state = "cancelled"
+            self.say(t(self.lang, "analysis.cancelled"))
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        message = el("analysis-message")
+        message.textContent = text
+        if error:
+            message.classList.add("is-error")
+        else:
+            message.classList.remove("is-error")
+
+    def show_progress(self, done: int, total: int) -> None:
+        bar = el("analysis-progress")
+        bar.max = max(total, 1)
+        bar.value = done
+        el("analysis-count").textContent = t(self.lang, "analysis.progress", done=done, total=total)
+
+    async def run(self, match: Match, run_id: int) -> None:
+        self.running = True
+        el("analysis-results").hidden = True
+        el("analysis-running").hidden = False
+        el("analysis-dialog").dataset.state = "running"
+        self.say(t(self.lang, "analysis.loading"))
+        self.show_progress(0, 0)
+        el("analysis-cancel").focus()
+        await asyncio.sleep(0.05)  # the browser paints the dialog before the net loads
+        if run_id != self.run_id:
+            return
+        total = decision_count(match)
+        if total == 0:
+            self.running = False
+            el("analysis-running").hidden = True
+            self.say(t(self.lang, "analysis.empty"))
+            return
+        self.say("")
+        self.show_progress(0, total)
+        steps = analysis_steps(match, depth=PAGE_DEPTH)
+        started = last = time.perf_counter()
+        done = 0
+        while True:
+            try:
+                item = next(steps)
+            except StopIteration as stop:
+                result: MatchAnalysis = stop.value
+                break
+            if item is not None:
+                done += 1
+            if time.perf_counter() - last > SLICE_S:
+                self.show_progress(done, total)
+                await asyncio.sleep(0)
+                last = time.perf_counter()
+                if run_id != self.run_id:
+                    return
+        self.running = False
+        self.result, self.seconds = result, time.perf_counter() - started
+        self.show_result()
+
+    # -- the results --------------------------------------------------------------------------------
+    def show_result(self) -> None:
+        result, match = self.result, self.match
+        if result is None or match is None:
+            return
+        lang = self.lang
+        names = shown_names(match, lang)
+        el("analysis-running").hidden = True
+        self.say(t(lang, "analysis.done", total=len(result.decisions), seconds=f"{self.seconds:.0f}"))
+        el("analysis-summary").innerHTML = summary_html(result, names, lang)
+        self.draw_list()
+        charts = []
+        for number, played in enumerate(match.games, start=1):
+            outcome = played.game.result
+            svg = win_chart_svg(
+                game_points(result.decisions, number),
+                names=names,
+                lang=lang,
+                game=number,
+                winner=None if outcome is None else outcome.winner,
+            )
+            charts.append(f'<figure class="analysis__chart">{svg}</figure>')
+        el("analysis-charts").innerHTML = "".join(charts)
+        el("analysis-results").hidden = False
+        el("analysis-dialog").dataset.state = "done"
+        first = el("analysis-list").querySelector("button")
+        (first if first is not None else el("analysis-close")).focus()
+
+    def draw_list(self) -> None:
+        if self.result is None or self.match is None:
+            return
+        order: Order = "game" if str(el("analysis-order").value) == "game" else "worst"
+        names = shown_names(self.match, self.lang)
+        el("analysis-list").innerHTML = rows_html(self.result, names, self.lang, order)
+
+    def on_pick(self, event: Any) -> None:
+        target = event.target.closest("[data-index]") if event.target is not None else None
+        if target is None or self.result is None or self.match is None:
+            return
+        decision = self.result.decisions[int(str(target.dataset.index))]
+        game, ply = decision_place(self.match, decision)
+        self.host.open_replay_at(self.match, self.file_name, game, ply)
+
+
+def make(host: AnalysisHost) -> AnalysisPanel:
+    """The panel, wired to ``host`` (the records panel calls it on first use)."""
+    panel = AnalysisPanel(host)
+    panel.install()
+    return panel
