@@ -52,6 +52,7 @@ __all__ = [
     "checker_hint_steps",
     "cube_hint",
     "cube_hint_steps",
+    "position_hint_steps",
 ]
 
 CubeKind = Literal["double", "take"]
@@ -159,12 +160,36 @@ def checker_hint_steps(
     game = match.game
     if game.phase != "move" or game.dice is None or game.turn is None:
         raise IllegalActionError(f"a hint for a play needs a roll to play (phase {game.phase!r})", reasons.NOT_NOW)
+    situation = _situation_now(match, game.turn)
+    hint = yield from position_hint_steps(
+        game.position, game.dice, situation, player=game.turn, engine=engine, include=include
+    )
+    return hint
+
+
+def position_hint_steps(
+    position: Position,
+    dice: tuple[int, int],
+    situation: Situation | None = None,
+    *,
+    player: int = 0,
+    engine: Engine | None = None,
+    include: Play | None = None,
+) -> Generator[None, None, CheckerHint]:
+    """:func:`checker_hint_steps` for a position outside a match (a diagram, a quiz):
+    ``position`` seen by the player on roll (``player``), ``situation`` the cube and score
+    from that player's side (money play with a centred cube by default).
+
+    >>> from core.position import Position
+    >>> hint = drive(position_hint_steps(Position.initial(), (6, 5)))
+    >>> hint.plays[0].notation
+    '24/13'
+    """
     engine = engine if engine is not None else Engine()
-    player, dice, position = game.turn, game.dice, game.position
+    situation = situation if situation is not None else Situation()
     plays = legal_plays(position, dice)
     if not plays:
         return CheckerHint(dice, player, ())
-    situation = _situation_now(match, player)
     opp = Scale(situation.swapped())
     after = engine.evaluator.evaluate_many([p.result.swapped() for p in plays])  # opponent on roll
     shallow = [-opp.cubeful(p) for p in after]

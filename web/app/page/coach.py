@@ -32,11 +32,11 @@ from app.page.hint import (
     decision_made,
     hint_html,
     hint_kind,
-    play_lines,
     read_band,
     tutor_warning,
 )
 from app.text import t
+from app.text.coach import play_lines
 from core.match import Match
 
 T = TypeVar("T")

@@ -371,4 +371,6 @@ EN: dict[str, str] = {
     "hint.tutor_bad": "Bad or worse (0.08)",
     "hint.tutor_very bad": "Very bad (0.16)",
     "hint.keys": "H gives a hint.",
+    "embed.quiz.loss": "{play} is legal, but it loses {loss} against the best play. Undo, or start over.",
+    "embed.hint.status": "{name} to play {dice}: the best play is {play} (arrows); the plays ranked below.",
 }

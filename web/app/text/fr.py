@@ -364,4 +364,6 @@ FR: dict[str, str] = {
     "hint.tutor_bad": "Mauvaise ou pire (0,08)",
     "hint.tutor_very bad": "Très mauvaise (0,16)",
     "hint.keys": "H donne un conseil.",
+    "embed.quiz.loss": "{play} est permis, mais il perd {loss} par rapport au meilleur coup. Annulez, ou recommencez.",
+    "embed.hint.status": "{name} joue {dice} : le meilleur coup est {play} (flèches) ; les coups classés ci-dessous.",
 }
