@@ -22,6 +22,7 @@ const frame = byId("embed");
 const board = byId("board");
 const statusLine = byId("status");
 const controls = byId("controls");
+const ranking = byId("ranking");
 const caption = byId("caption");
 const errorBox = byId("error");
 
@@ -125,12 +126,36 @@ function showControls(reply) {
   controls.setAttribute("aria-label", String(reply.controls_label || ""));
 }
 
+// mode=hint: the bot's ranked plays, as a table of plain text cells
+function showRanking(reply) {
+  ranking.replaceChildren();
+  const rows = reply.ranking || [];
+  ranking.hidden = rows.length === 0;
+  if (!rows.length) return;
+  const head = ranking.createTHead().insertRow();
+  for (const title of reply.ranking_head || []) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = String(title);
+    head.append(th);
+  }
+  const body = ranking.createTBody();
+  for (const row of rows) {
+    const tr = body.insertRow();
+    if (row.best) tr.className = "embed__best";
+    for (const key of ["rank", "play", "equity", "diff", "win", "gammon"]) {
+      tr.insertCell().textContent = String(row[key] ?? "");
+    }
+  }
+}
+
 function showError(title, message) {
   errorBox.querySelector(".embed__error-title").textContent = title;
   errorBox.querySelector(".embed__error-text").textContent = message;
   errorBox.hidden = false;
   board.hidden = true;
   controls.hidden = true;
+  ranking.hidden = true;
   statusLine.textContent = "";
   board.removeAttribute("aria-busy");
 }
@@ -141,6 +166,7 @@ function show(reply, build) {
   if (reply.ok) {
     showBoard(reply);
     showControls(reply);
+    showRanking(reply);
     statusLine.textContent = reply.status || "";
     statusLine.dataset.kind = reply.status_kind || "info";
     frame.dataset.mode = reply.mode;

@@ -14,7 +14,7 @@ Keys (see ``web/EMBED.md`` for authors):
 ``xgid``       an XGID (``XGID=`` prefix optional)
 ``gnubgid``    gnubg's ``PositionID:MatchID`` (or a Position ID alone)
 ``start``      the starting position (the default when no position is given)
-``mode``       ``diagram`` (default), ``try``, ``quiz`` or ``replay``
+``mode``       ``diagram`` (default), ``try``, ``quiz``, ``replay`` or ``hint`` (the ranked plays)
 ``dice``       two digits 1-6 (``43``), or ``none``; overrides the ID's dice
 ``turn``       who is on roll: ``bottom``/``white`` or ``top``/``black``
 ``cube``       ``none`` (hidden), or a value with an owner: ``2-top``, ``4-bottom``, ``1-centre``
@@ -23,7 +23,7 @@ Keys (see ``web/EMBED.md`` for authors):
 ``size``       ``small``, ``medium``, ``large`` or a width in pixels (160-1600)
 ``lang``       ``en`` or ``fr`` (default: the reader's browser)
 ``play``       diagram: arrows for a play, ``13/7 8/7`` (checked against the dice if any)
-``answer``     quiz: the right play, or several separated by ``|``
+``answer``     quiz: the right play, or several separated by ``|``; ``best``: the bot's best play
 ``plays``      replay: ``31:8/5 6/5;64:24/18 13/9`` (dice, colon, play; ``62:`` = no move)
 ``caption``    a line of text under the board (plain text, at most 500 characters)
 ``id``         a name echoed in every message to the host (letters, digits, ``-_.:``)
@@ -69,8 +69,8 @@ from core.ids import encode_xgid
 from core.moves import Play, can_play
 from core.position import Position
 
-Mode: TypeAlias = Literal["diagram", "try", "quiz", "replay"]
-MODES: tuple[Mode, ...] = ("diagram", "try", "quiz", "replay")
+Mode: TypeAlias = Literal["diagram", "try", "quiz", "replay", "hint"]
+MODES: tuple[Mode, ...] = ("diagram", "try", "quiz", "replay", "hint")
 LANGS = ("en", "fr")
 KEYS = (
     "xgid",
@@ -128,6 +128,8 @@ class EmbedConfig:
     viewer: int = 0
     size: int | None = None
     embed_id: str = ""
+    answer_best: bool = False
+    """A quiz whose answer is the bot's best play (``answer=best``): ``answers`` is filled when it opens."""
 
     @property
     def mover_position(self) -> Position:
@@ -255,7 +257,7 @@ def parse_fragment(fragment: str) -> EmbedConfig:
         if key in pairs and mode != wanted:
             raise FragmentError(f"{key}: only for mode={wanted} (this embed is mode={mode})", key)
 
-    if mode in ("try", "quiz"):
+    if mode in ("try", "quiz", "hint"):
         if dice is None:
             raise FragmentError(f"mode={mode} needs dice: add dice=43, or give an ID with dice", "dice")
         if mover_position.is_game_over():
@@ -269,17 +271,23 @@ def parse_fragment(fragment: str) -> EmbedConfig:
             arrows = drawn_arrows(pairs["play"], on_roll)
 
     answers: tuple[Play, ...] = ()
+    answer_best = False
+    if mode == "hint" and dice is not None and not can_play(mover_position, dice):
+        raise FragmentError(f"mode=hint: {dice[0]}{dice[1]} cannot be played here, so there is nothing to rank", "dice")
     if mode == "quiz":
         assert dice is not None
         texts = [t.strip() for t in pairs.get("answer", "").split("|") if t.strip()]
         if not texts:
-            raise FragmentError("mode=quiz needs answer=, the play to find (several separated by |)", "answer")
+            raise FragmentError("mode=quiz needs answer=, the play to find (several separated by |, or best)", "answer")
         if not can_play(mover_position, dice):
             raise FragmentError(
                 f"answer: {dice[0]}{dice[1]} cannot be played here, so there is nothing to find", "answer"
             )
+        answer_best = [text.lower() for text in texts] == ["best"]
+        if "best" in (text.lower() for text in texts) and not answer_best:
+            raise FragmentError("answer: best stands alone (the bot's best play), not with other plays", "answer")
         found: list[Play] = []
-        for text in texts:
+        for text in texts if not answer_best else ():
             play = legal_play("answer", mover_position, dice, text)
             if play not in found:
                 found.append(play)
@@ -326,6 +334,7 @@ def parse_fragment(fragment: str) -> EmbedConfig:
         viewer=viewer,
         size=size,
         embed_id=embed_id,
+        answer_best=answer_best,
     )
 
 

@@ -11,7 +11,9 @@ rules come from :class:`core.turn.Turn` and the words from :mod:`app.text`.
 
 Modes: ``diagram`` (static, optional arrows), ``try`` (the reader plays the
 dice; refused steps are explained), ``quiz`` (find the play: ``solved`` when
-found, ``show`` reveals it) and ``replay`` (step through a list of plays).
+found, ``show`` reveals it; ``answer=best``: the bot's best play, and a wrong play is told what it
+loses), ``replay`` (step through a list of plays) and ``hint`` (the bot's ranked plays, the best
+drawn as arrows). Only ``hint`` and ``answer=best`` load the bot (:mod:`app.embed.coach`).
 
 >>> state, events = open_embed("mode=try&dice=52&lang=fr")
 >>> [e["event"] for e in events], present(state)["status"]
@@ -124,8 +126,10 @@ SNIPPET_WIDTH = 480
 
 
 def _snippet_height(width: int, mode: str, caption: bool) -> int:
-    """The board's height at ``width``, plus room for the status line, the buttons and the caption."""
-    extra = 30 + (44 if mode != "diagram" else 0) + (36 if caption else 0)
+    """The board's height at ``width``, plus room for the status line, the buttons (or the hint's
+    ranked plays: two lines of status, a table of six rows) and the caption."""
+    buttons = 170 if mode == "hint" else 44 if mode != "diagram" else 0
+    extra = 30 + buttons + (36 if caption else 0)
     return round(width * HEIGHT / WIDTH) + extra
 
 

@@ -16,9 +16,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.board.arrows import arrows_from_steps
 from app.board.places import OFF, Place, display_number, parse_place, to_mover
+from app.embed.coach import best_plays, needs_bot, rank
 from app.embed.fragment import EmbedConfig, parse_fragment
 from app.text import detect_lang, reason_text, sentence, t
+from app.text.coach import format_loss
 from core import reasons
 from core.errors import IllegalPlayError
 from core.moves import Play
@@ -60,6 +63,8 @@ class EmbedState:
     solved: bool = False
     revealed: bool = False
     frame: int = 0
+    ranking: Any = None
+    """The bot's ranked plays (:mod:`app.embed.coach`): ``mode=hint``, and a quiz with ``answer=best``."""
 
 
 def open_embed(fragment: str, languages: Sequence[str] | str | None = None) -> tuple[EmbedState, list[Event]]:
@@ -71,11 +76,18 @@ def open_embed(fragment: str, languages: Sequence[str] | str | None = None) -> t
     """
     config = parse_fragment(fragment)
     lang = config.lang or detect_lang(languages)
-    turn = None
+    turn = ranking = None
+    if needs_bot(config):  # only these embeds load the bot
+        ranking = rank(config)
+        if config.answer_best:
+            config = dataclasses.replace(config, answers=best_plays(ranking))
+        else:
+            best = ranking.plays[0].play.steps
+            config = dataclasses.replace(config, arrows=arrows_from_steps(best, config.on_roll))
     if config.mode in ("try", "quiz"):
         assert config.dice is not None
         turn = Turn.start(config.mover_position, config.dice)
-    state = EmbedState(config, lang, turn=turn)
+    state = EmbedState(config, lang, turn=turn, ranking=ranking)
     return state, [_event(state, "ready", xgid=config.xgid, lang=lang)]
 
 
@@ -202,8 +214,15 @@ def _step(state: EmbedState, start: int, end: int) -> tuple[EmbedState, list[Eve
             _event(new, "moved", step=step_text, play=play_text, complete=True, correct=True),
             _event(new, "solved", play=play_text, attempts=attempts, revealed=state.revealed),
         ]
-    new = dataclasses.replace(new, attempts=attempts, note=Note("refused", t(lang, "embed.quiz.wrong", play=play_text)))
-    return new, [_event(new, "moved", step=step_text, play=play_text, complete=True, correct=False)]
+    entry = state.ranking.find(play) if state.ranking is not None else None
+    details: dict[str, Any] = {}
+    if entry is not None:  # the bot ranked the plays: say what this one loses
+        words = t(lang, "embed.quiz.loss", play=play_text, loss=format_loss(entry.loss, lang))
+        details["loss"] = round(entry.loss, 3)
+    else:
+        words = t(lang, "embed.quiz.wrong", play=play_text)
+    new = dataclasses.replace(new, attempts=attempts, note=Note("refused", words))
+    return new, [_event(new, "moved", step=step_text, play=play_text, complete=True, correct=False, **details)]
 
 
 def _is_answer(config: EmbedConfig, play: Play) -> bool:

@@ -15,6 +15,7 @@ from app.board.arrows import ArrowView, arrows_from_steps
 from app.board.places import board_for_player0
 from app.board.render import render_board
 from app.board.view import BoardView, build_board_view
+from app.embed.coach import ranking_rows
 from app.embed.fragment import lenient_id, lenient_lang
 from app.embed.modes import EmbedState, Event, dice_text, finished
 from app.text import detect_lang, player_name, t
@@ -109,6 +110,9 @@ def _status(state: EmbedState) -> tuple[str, str]:
             return t(lang, "embed.try.none", name=name, dice=dice), "info"
         key = "embed.quiz.prompt" if config.mode == "quiz" else "embed.try.prompt"
         return t(lang, key, name=name, dice=dice), "info"
+    if config.mode == "hint" and state.ranking is not None and config.dice is not None:
+        name, dice, best = _name(state, config.on_roll), dice_text(config.dice), state.ranking.plays[0].notation
+        return t(lang, "embed.hint.status", name=name, dice=dice, play=best), "info"
     return "", "info"
 
 
@@ -164,8 +168,15 @@ def present(state: EmbedState, events: Sequence[Event] = ()) -> dict[str, Any]:
         "controls_label": t(state.lang, "embed.controls"),
         "size": config.size,
         "interactive": bool(view.movable),
+        "ranking": ranking_rows(state.ranking, state.lang) if config.mode == "hint" and state.ranking else [],
+        "ranking_head": _ranking_head(state.lang) if config.mode == "hint" else [],
         "events": list(events),
     }
+
+
+def _ranking_head(lang: str) -> list[str]:
+    """The ranking table's column titles (``mode=hint``)."""
+    return ["#", *(t(lang, f"hint.col_{c}") for c in ("play", "equity", "diff", "win", "gammon"))]
 
 
 def present_error(fragment: object, message: str, languages: Sequence[str] | str | None = None) -> dict[str, Any]:

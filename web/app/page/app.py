@@ -1,20 +1,12 @@
 """The playable page: one match, its view, and the listeners that change it.
 
-Events in, one transition of the match, save, one redraw out. No rules here: every
-question ("may this checker move?", "where to?", "is the turn complete?") goes to the
-core through the :class:`~core.match.Match` and the turn it holds; the board
-(:mod:`app.board`) only shows the answers. The App holds the state and the transitions;
-the jobs around it live in their own modules, each talking to the App through a small
-``Protocol``: :mod:`~app.page.drag` (pointer), :mod:`~app.page.keys` (keyboard),
-:mod:`~app.page.dialogs`, :mod:`~app.page.screen` (the page around the board),
-:mod:`~app.page.animation`, :mod:`~app.page.computer` and :mod:`~app.page.turns` (the computer's turns),
-:mod:`~app.page.storage` (saves without losing one), :mod:`~app.page.saving`, :mod:`~app.page.controls` (phase,
-buttons, keyboard moves), and :mod:`app.records.panel` (match files, IDs, replay).
-
-Listeners: one delegated ``click`` and one ``keydown`` on the board's host element,
-pointer events on the same element for drag and drop, one ``click`` per button, the
-window's ``storage`` event (another tab), and a document ``keydown`` for shortcuts.
-Every handler runs inside :func:`~app.dom.guarded`.
+Events in, one transition of the match, save, one redraw out. No rules here: every question goes to the
+core through the :class:`~core.match.Match` and the turn it holds; the board (:mod:`app.board`) only shows
+the answers. The jobs around the App live in their own modules, each talking to it through a small
+``Protocol``: drag (pointer), keys, dialogs, screen (the page around the board), animation, computer and
+turns (the computer's turns), storage and saving, controls (phase, buttons, keyboard moves), coach (hints,
+the tutor) in :mod:`app.page`, and :mod:`app.records.panel` (match files, IDs, replay). Every listener
+(board events, buttons, the window's ``storage``, shortcuts) runs inside :func:`~app.dom.guarded`.
 """
 
 from __future__ import annotations
@@ -84,6 +76,7 @@ class App:
         self.bot_player: int | None = None
         self.bot_busy = False
         self.generation = 0  # raised whenever the match is replaced: a computer's turn in flight stops
+        self.coach: Any = None  # app.page.coach.Coach, installed after start-up
         self.listeners = Listeners()
         self.pointer = BoardPointer(self)
         self.keys = BoardKeys(self)
@@ -272,6 +265,7 @@ class App:
             interactive=not waiting,
             focus=parse_place(focus) if focus is not None else None,
             roving=True,
+            arrows=self.coach.arrows() if self.coach is not None else (),
         )
         self.view = view
         thinking = self.bot_player if self.bot_busy else None
@@ -286,6 +280,8 @@ class App:
         el("status").textContent = status
         draw_notice(self.notice, self.notice_kind, self.lang)
         draw_controls(controls_for(self.match, waiting=waiting))
+        if self.coach is not None:
+            self.coach.draw()
         draw_over(self.match, view, phase, self.lang, closed=self.over_closed_at == len(self.match.games))
         draw_moves(self.match, self.log, view, self.lang, archived=self.store.base)
         el("opt-auto-confirm").checked = self.options.auto_confirm
@@ -312,7 +308,10 @@ class App:
             self.selected = None
             self.redraw()
             return False
-        self.match = self.follow_up(match)
+        followed = self.follow_up(match)
+        if self.coach is not None and self.coach.holds(followed, moves, rolled):
+            return False  # the tutor checks the decision first
+        self.match = followed
         self.selected = None
         self.say(opening_note(match, self.lang) if rolled else "", "info")
         self.save()
@@ -496,4 +495,7 @@ def boot() -> App:
     from app.records.panel import install  # after the board: the page does not wait for it
 
     install(page)
+    from app.page.coach import Coach
+
+    page.coach = Coach(page).install()
     return page

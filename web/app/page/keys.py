@@ -1,5 +1,5 @@
 """The keyboard: Enter or Space chooses a board place, arrows move between places, Escape drops
-the selection; anywhere on the page, R rolls, U undoes, C confirms (through their buttons).
+the selection; anywhere on the page, R rolls, U undoes, C confirms, H asks for a hint (through their buttons).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from app.dom import el, js_value, place_of
 from app.page.animation import focus_place
 from app.page.controls import Row, neighbour, row_of
 
-SHORTCUTS = {"r": "roll", "u": "undo", "c": "confirm"}
+SHORTCUTS = {"r": "roll", "u": "undo", "c": "confirm", "h": "hint"}
 """Keys that press a game button (ids ``btn-<name>``) when it is shown and enabled."""
 
 

@@ -1,0 +1,130 @@
+"""How long a hint takes, in CPython and in Pyodide on Node (not run in CI).
+
+    python bench/hint_speed.py [--positions 40] [--no-pyodide] [--depths 5:0.2,8:0.32]
+
+The positions are bot_speed.py's fixed set (pubeval self-play with seeded dice, two or more
+legal plays), each as a money game. For each depth (``candidates:margin`` of
+:class:`core.analysis.engine.Depth`; the first is the page's): the time of
+:func:`core.analysis.hint.checker_hint` with a fresh engine (no table cached from an
+earlier hint), and of :func:`core.analysis.hint.cube_hint` before the same roll; median,
+95th percentile and maximum, in milliseconds. Weights loaded beforehand. On a shared machine
+``--repeat N`` times each case N times and keeps its fastest (the least disturbed) run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+BENCH = os.path.dirname(os.path.abspath(__file__))
+if BENCH not in sys.path:
+    sys.path.insert(0, BENCH)
+
+DEPTHS = "5:0.2,8:0.32"
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    times = sorted(times)
+    return {
+        "median_ms": round(statistics.median(times), 1),
+        "p95_ms": round(times[min(len(times) - 1, int(0.95 * len(times)))], 1),
+        "max_ms": round(times[-1], 1),
+    }
+
+
+def measure(n: int = 40, depths: str = DEPTHS, repeat: int = 1) -> dict[str, Any]:
+    """Hint times (ms) per depth on ``n`` fixed positions, the wall clock (each case's fastest of ``repeat``)."""
+    from bot_speed import fixed_positions
+
+    from core.analysis.engine import Depth, Engine
+    from core.analysis.hint import checker_hint, cube_hint
+    from core.game import Setup
+    from core.match import Match
+
+    cases = fixed_positions(n)
+    matches = [Match.new(0, setup=Setup(pos, 0, dice)) for pos, dice in cases]
+    before = [Match.new(0, setup=Setup(pos, 0)) for pos, _ in cases]
+    checker_hint(matches[0])  # loads the weights and the bear-off database
+    result: dict[str, Any] = {"positions": len(cases)}
+    for spec in depths.split(","):
+        count, margin = spec.split(":")
+        depth = Depth(candidates=int(count), margin=float(margin))
+        plays, cubes = [], []
+        for match, start in zip(matches, before):
+            play_ms, cube_ms = [], []
+            for _ in range(repeat):
+                t = time.perf_counter()
+                checker_hint(match, engine=Engine(depth=depth))
+                play_ms.append((time.perf_counter() - t) * 1000.0)
+                t = time.perf_counter()
+                cube_hint(start, engine=Engine(depth=depth))
+                cube_ms.append((time.perf_counter() - t) * 1000.0)
+            plays.append(min(play_ms))
+            cubes.append(min(cube_ms))
+        result[spec] = {"play": _summary(plays), "cube": _summary(cubes)}
+    return result
+
+
+NODE_SCRIPT = r"""
+import { loadPyodide } from "pyodide";
+const [root, n, depths, repeat] = process.argv.slice(1);
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree("/project");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
+pyodide.FS.chdir("/project");
+const out = await pyodide.runPythonAsync(`
+import sys, json, runpy
+sys.path.insert(0, "/project")
+sys.dont_write_bytecode = True
+g = runpy.run_path("/project/bench/hint_speed.py", run_name="pyodide_bench")
+json.dumps(g["measure"](${n}, "${depths}", ${repeat}))
+`);
+console.log("RESULT " + out + " VERSION " + pyodide.version);
+"""
+
+
+def run_pyodide(n: int, depths: str, repeat: int = 1) -> dict[str, Any]:
+    proc = subprocess.run(
+        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), depths, str(repeat)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            body, _, version = line[7:].partition(" VERSION ")
+            res: dict[str, Any] = json.loads(body)
+            res["pyodide"] = version
+            return res
+    raise RuntimeError(f"Pyodide run failed:\n{proc.stdout}\n{proc.stderr}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--no-cpython", action="store_true")
+    ap.add_argument("--depths", default=DEPTHS, help="comma-separated candidates:margin, the page's first")
+    ap.add_argument("--repeat", type=int, default=1, help="time each case this many times, keep the fastest")
+    args = ap.parse_args()
+    res: dict[str, Any] = {}
+    if not args.no_cpython:
+        res["cpython"] = measure(args.positions, args.depths, args.repeat)
+        print(json.dumps(res), flush=True)
+    if not args.no_pyodide:
+        res["pyodide"] = run_pyodide(args.positions, args.depths, args.repeat)
+    print(json.dumps(res, indent=1))
+
+
+if __name__ == "__main__":
+    main()

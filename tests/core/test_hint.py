@@ -1,0 +1,75 @@
+"""Hints for the match as it stands (core.analysis.hint): ranked plays, cube hints, the tutor's cost."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.action import Action
+from core.analysis import analyse_match
+from core.analysis.hint import action_cost, checker_hint, cube_hint
+from core.errors import IllegalActionError
+from core.game import Setup
+from core.match import Match
+from core.moves import legal_plays
+from core.position import Position
+
+
+def test_every_legal_play_ranked_best_first_with_losses_from_the_best() -> None:
+    match = Match.new(5).opening_with(6, 2)
+    hint = checker_hint(match)
+    assert len(hint.plays) == len(legal_plays(match.game.position, (6, 2)))
+    assert hint.plays[0].loss == 0.0 and hint.plays[0].plies == 1
+    deep = [p for p in hint.plays if p.plies == 1]
+    assert [p.equity for p in deep] == sorted((p.equity for p in deep), reverse=True)
+    for entry in hint.plays:
+        assert entry.loss == pytest.approx(hint.plays[0].equity - entry.equity)
+        win, wg, wbg, lg, lbg = entry.probs
+        assert 0.0 <= wbg <= wg <= win <= 1.0 and 0.0 <= lbg <= lg <= 1.0 - win + 1e-9
+
+
+def test_the_tutors_cost_of_a_play_is_the_analysis_loss() -> None:
+    before = Match.new(0, names=("Ann", "Bob")).opening_with(3, 1)
+    steps = ((24, 21), (6, 5))
+    cost = action_cost(before, Action("play", 0, steps=steps))
+    assert cost is not None and cost.kind == "move"
+    analysed = analyse_match(before.step(24, 21).step(6, 5).confirm())
+    decision = analysed.decisions[0]
+    assert (cost.played, cost.best) == (decision.played, decision.best)
+    assert cost.loss == pytest.approx(decision.loss)
+    assert cost.loss > 0.08  # a blunder of the opening roll
+
+
+def test_a_forced_play_costs_nothing_to_judge() -> None:
+    forced = Match.new(3, setup=Setup(Position.from_text("x 6:1 / o 1:1"), 0, (6, 5)))
+    only = legal_plays(forced.game.position, (6, 5))[0]
+    assert action_cost(forced, Action("play", 0, steps=only.steps)) is None
+
+
+def test_cube_hint_far_ahead_in_a_race_is_double_and_pass() -> None:
+    # the player on roll bears off its four checkers in two rolls almost always; the other needs four
+    race = Position.from_text("x 3:2 2:2 / o 6:3 5:3 4:2")
+    match = Match.new(0, setup=Setup(race, 0))
+    hint = cube_hint(match)
+    assert hint.kind == "double" and hint.best == "Double"
+    assert hint.loss("no double") > 0.0 and hint.loss("double") == 0.0
+    doubled = cube_hint(match.double())
+    assert doubled.kind == "take" and doubled.player == 1 and doubled.best == "Pass"
+    cost = action_cost(match.double(), Action("take", 1))
+    assert cost is not None and cost.loss > 0.16 and cost.best == "Pass"
+    assert action_cost(match.double(), Action("drop", 1)) is not None
+
+
+def test_no_double_at_the_start_and_rolling_is_judged_as_no_double() -> None:
+    match = Match.new(0).opening_with(3, 1).play("8/5 6/5")
+    assert cube_hint(match).best == "No double"
+    cost = action_cost(match, Action("roll", 1))
+    assert cost is not None and cost.played == "No double" and cost.loss == 0.0
+    cost = action_cost(match, Action("double", 1))
+    assert cost is not None and cost.loss > 0.0
+
+
+def test_hints_refused_outside_their_moment() -> None:
+    with pytest.raises(IllegalActionError, match="phase 'opening'"):
+        checker_hint(Match.new(3))
+    with pytest.raises(IllegalActionError, match="no cube decision"):
+        cube_hint(Match.new(3).opening_with(3, 1))

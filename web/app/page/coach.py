@@ -1,0 +1,297 @@
+"""DOM glue for the coach: the Hint button and panel, the best play's arrows, and the tutor.
+
+The core ranks (:mod:`core.analysis.hint`, imported on the first hint or the first check:
+never at start-up); :mod:`app.page.hint` words it; this module only runs the thinking in
+slices of :data:`~app.page.computer.SLICE_S` (the page yields a frame between them, as the
+computer's turn does) and moves values into the page (``#hint``, ``#btn-hint``,
+``#opt-tutor``, ``#tutor-dialog``). It talks to the App through :class:`CoachHost`; the App
+calls :meth:`Coach.arrows` while it builds the board, :meth:`Coach.draw` after each redraw
+and :meth:`Coach.holds` in ``act`` before a transition is applied: when the tutor is on and
+the transition makes a decision (a play confirmed, a double, a take or pass, a roll instead
+of a double), the tutor prices it first and, if it loses more than the chosen band, asks
+whether to rethink (back to the start of the turn), play anyway, or see the best.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Generator
+from typing import Any, Protocol, TypeVar
+
+from app.board.arrows import ArrowView, arrows_from_steps
+from app.board.view import BoardView
+from app.dom import el, guarded_async, ignore_event
+from app.page.computer import SLICE_S
+from app.page.controls import Moved
+from app.page.hint import (
+    TUTOR_KEY,
+    band_threshold,
+    cube_lines,
+    cube_verdict,
+    decision_made,
+    hint_html,
+    hint_kind,
+    read_band,
+    tutor_warning,
+)
+from app.text import t
+from app.text.coach import play_lines
+from core.match import Match
+
+T = TypeVar("T")
+
+
+class CoachHost(Protocol):
+    """What the coach needs of the page."""
+
+    match: Match
+    selected: Any
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def bot_player(self) -> int | None: ...
+
+    @property
+    def view(self) -> BoardView | None: ...
+
+    def waiting(self) -> bool: ...
+
+    def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None: ...
+
+    def save(self) -> None: ...
+
+    def schedule_bot(self) -> None: ...
+
+    def say(self, text: str, kind: str = "error") -> None: ...
+
+    def show_notice(self, text: str, kind: str = "error") -> None: ...
+
+    def recall(self, key: str) -> str | None: ...
+
+    def remember(self, key: str, value: str) -> None: ...
+
+    def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None: ...
+
+
+def moment(match: Match) -> tuple[int, int, str]:
+    """What a hint belongs to: the game, its actions so far and the phase (steps of a turn in
+    progress do not change it, so the hint stays while the player moves checkers)."""
+    return (len(match.games), len(match.game.actions), match.game.phase)
+
+
+class Coach:
+    """The Hint button and panel, and the tutor (see the module docstring)."""
+
+    def __init__(self, host: CoachHost) -> None:
+        self.host = host
+        self.engine: Any = None  # core.analysis.engine.Engine, on first use (its tables are reused)
+        self.result: Any = None  # the hint shown: a CheckerHint or a CubeHint
+        self.shown_at: tuple[int, int, str] | None = None
+        self.mine: str | None = None  # the player's play, marked in a hint the tutor opened
+        self.thinking = False
+        self.checking = False
+        self.band = read_band(host.recall(TUTOR_KEY))
+        self.pending: tuple[Match, Match, Moved, bool, Any] | None = None
+
+    def install(self) -> Coach:
+        """Wire the coach's elements; the coach, for the App to keep."""
+        on = self.host.on
+        on(el("btn-hint"), "click", ignore_event(self.ask))
+        on(el("hint-close"), "click", ignore_event(self.close))
+        on(el("opt-tutor"), "change", self.on_band)
+        on(el("tutor-rethink"), "click", ignore_event(lambda: self.answer("rethink")))
+        on(el("tutor-anyway"), "click", ignore_event(lambda: self.answer("anyway")))
+        on(el("tutor-best"), "click", ignore_event(lambda: self.answer("best")))
+        on(el("tutor-dialog"), "close", lambda _event: self.answer("rethink"))
+        el("opt-tutor").value = self.band
+        el("opt-tutor").disabled = False
+        self.draw()
+        return self
+
+    # -- the hint ----------------------------------------------------------------------------------
+    def current(self) -> bool:
+        return self.result is not None and self.shown_at == moment(self.host.match)
+
+    def arrows(self) -> tuple[ArrowView, ...]:
+        """The best play's arrows while its hint is shown and no checker has moved yet."""
+        if not self.current() or not hasattr(self.result, "plays") or not self.result.plays:
+            return ()
+        turn = self.host.match.game.turn_in_progress
+        if turn is None or turn.steps:
+            return ()
+        return arrows_from_steps(self.result.plays[0].play.steps, self.result.player)
+
+    def draw(self) -> None:
+        """The Hint button (shown when a hint applies) and the panel (hidden once stale)."""
+        host = self.host
+        button = el("btn-hint")
+        kind = hint_kind(host.match, waiting=host.waiting() or self.checking)
+        button.hidden = kind is None
+        button.disabled = self.thinking
+        panel = el("hint")
+        if self.thinking:
+            return
+        if not self.current():
+            panel.hidden = True
+            return
+        lang = host.lang
+        if hasattr(self.result, "plays"):
+            best = self.result.plays[0].notation if self.result.plays else ""
+            el("hint-verdict").textContent = t(lang, "hint.best_play", play=best)
+            body = hint_html(play_lines(self.result, lang, mine=self.mine), lang)
+        else:
+            el("hint-verdict").textContent = cube_verdict(self.result, lang)
+            body = hint_html(cube_lines(self.result, lang), lang, cube=True)
+        el("hint-body").innerHTML = body
+        el("hint-note").textContent = t(lang, "hint.note")
+        panel.hidden = False
+
+    def ask(self) -> None:
+        """The Hint button (or H): think in slices, then show the hint."""
+        kind = hint_kind(self.host.match, waiting=self.host.waiting())
+        if kind is None or self.thinking or self.checking:
+            return
+        if self.current():
+            el("hint").scrollIntoView({"block": "nearest"})
+            return
+        asyncio.ensure_future(guarded_async(lambda: self.think(kind))())
+
+    async def think(self, kind: str) -> None:
+        from core.analysis.hint import checker_hint_steps, cube_hint_steps
+
+        match = self.host.match
+        self.thinking = True
+        self.mine = None
+        panel = el("hint")
+        panel.hidden = False
+        el("hint-verdict").textContent = t(self.host.lang, "hint.thinking")
+        el("hint-body").innerHTML = ""
+        el("btn-hint").disabled = True
+        try:
+            engine = self.load_engine()
+            hinting = checker_hint_steps if kind == "play" else cube_hint_steps
+            steps = hinting(match, engine=engine)
+            result = await self.run(steps, match)
+        except Exception as exc:
+            self.thinking = False
+            self.host.show_notice(t(self.host.lang, "hint.failed", error=str(exc)))
+            self.draw()
+            return
+        self.thinking = False
+        if result is not None:
+            self.result, self.shown_at = result, moment(match)
+        self.host.redraw()
+
+    def close(self) -> None:
+        self.result = self.shown_at = None
+        self.host.redraw()
+        el("btn-hint").focus()
+
+    def load_engine(self) -> Any:
+        if self.engine is None:
+            from core.analysis.engine import Engine
+
+            self.engine = Engine()
+        return self.engine
+
+    async def run(self, steps: Generator[None, None, T], match: Match) -> T | None:
+        """Run ``steps`` in slices, a browser frame between them; ``None`` if the match changed meanwhile."""
+        last = time.perf_counter()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                value: T = done.value
+                return value
+            if time.perf_counter() - last > SLICE_S:
+                await asyncio.sleep(0)
+                last = time.perf_counter()
+                if self.host.match is not match:
+                    return None
+
+    # -- the tutor -----------------------------------------------------------------------------------
+    def on_band(self, _event: Any) -> None:
+        self.band = read_band(str(el("opt-tutor").value))
+        self.host.remember(TUTOR_KEY, self.band)
+
+    def holds(self, after: Match, moves: Moved = (), rolled: bool = False) -> bool:
+        """Called by the App before it applies ``after``: True when the coach takes the transition
+        over (the tutor checks it first), or drops it (a click while the tutor is checking)."""
+        if self.checking or self.pending is not None:
+            return True
+        threshold = band_threshold(self.band)
+        if threshold is None:
+            return False
+        before = self.host.match
+        action = decision_made(before, after, computer=self.host.bot_player)
+        if action is None:
+            return False
+        self.checking = True
+        asyncio.ensure_future(guarded_async(lambda: self.check(before, after, moves, rolled, action, threshold))())
+        return True
+
+    async def check(self, before: Match, after: Match, moves: Moved, rolled: bool, action: Any, limit: float) -> None:
+        from core.analysis.hint import action_cost_steps
+
+        host = self.host
+        host.show_notice(t(host.lang, "hint.tutor_checking"), "info")
+        self.draw()
+        try:
+            cost = await self.run(action_cost_steps(before, action, engine=self.load_engine()), before)
+        except Exception as exc:
+            cost = None
+            host.say(t(host.lang, "hint.failed", error=str(exc)))
+        finally:
+            self.checking = False
+        if host.match is not before:  # another tab's save came meanwhile: nothing to apply
+            host.redraw()
+            return
+        if cost is None or cost.loss < limit:
+            self.commit(after, moves, rolled)
+            return
+        self.pending = (before, after, moves, rolled, cost)
+        host.show_notice("", "info")
+        el("tutor-text").textContent = tutor_warning(cost, host.lang)
+        el("tutor-dialog").showModal()
+        el("tutor-rethink").focus()
+
+    def commit(self, after: Match, moves: Moved, rolled: bool) -> None:
+        """Apply the transition the tutor let through, as the App's ``act`` would have."""
+        host = self.host
+        host.match = after
+        host.selected = None
+        host.say("", "info")
+        host.save()
+        host.redraw(moves, rolled=rolled)
+        host.schedule_bot()
+
+    def answer(self, choice: str) -> None:
+        """The tutor's dialog: ``rethink`` (back to the start of the turn), ``anyway``, or ``best``."""
+        if self.pending is None:
+            return
+        before, after, moves, rolled, cost = self.pending
+        self.pending = None
+        dialog = el("tutor-dialog")
+        if dialog.open:
+            dialog.close()
+        host = self.host
+        if host.match is not before:
+            return
+        if choice == "anyway":
+            self.commit(after, moves, rolled)
+            return
+        turn = before.game.turn_in_progress
+        host.match = before.undo_all() if turn is not None and turn.steps else before
+        host.selected = None
+        host.say("", "info")
+        host.save()
+        if choice == "best":
+            self.result, self.shown_at = cost.hint, moment(host.match)
+            self.mine = cost.played if cost.kind == "move" else None
+        host.redraw()
+        if choice == "best":
+            el("hint").scrollIntoView({"block": "nearest"})
+
