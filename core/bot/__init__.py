@@ -11,9 +11,10 @@ Importing this package is cheap: the weights and the bear-off database load on f
 Levels: ``"beginner"``, ``"intermediate"``, ``"advanced"`` (alias ``"expert"``) and
 ``"strongest"``. The two weaker ones add noise to each candidate's equity, drawn from the
 ``rng`` given (a callable returning a float in [0, 1), e.g. ``random.Random(7).random``),
-so a seeded rng makes them deterministic. ``"advanced"`` (the default) and ``"strongest"``
-look one roll ahead (1-ply) on their best few candidates: the top 3 within 0.16 and at most
-about 2,400 replies, and the top 6 within 0.3 and about 6,000 replies.
+so a seeded rng makes them deterministic. ``"advanced"`` (the default) plays the net's best
+play (0-ply). ``"strongest"`` looks one roll ahead (1-ply) on its best candidates: the top 6
+within 0.3, at most about 6,000 replies. (1-ply on the default's top 3 was tried: a median
+move of 282 ms in Pyodide, over the 150 ms goal; see bench/RESULTS.md.)
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", noise=0.30),
     "intermediate": Level("intermediate", noise=0.10),
-    "advanced": Level("advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400),
+    "advanced": Level("advanced"),
     "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=6000),
 }
 LEVELS["expert"] = LEVELS["advanced"]
