@@ -1,20 +1,17 @@
 """The playable page: one match, its view, and the listeners that change it.
 
-Events in, one transition of the match, save, one redraw out. No rules here: every
-question ("may this checker move?", "where to?", "is the turn complete?") goes to the
-core through the :class:`~core.match.Match` and the turn it holds; the board
-(:mod:`app.board`) only shows the answers. The App holds the state and the transitions;
-the jobs around it live in their own modules, each talking to the App through a small
-``Protocol``: :mod:`~app.page.drag` (pointer), :mod:`~app.page.keys` (keyboard),
-:mod:`~app.page.dialogs`, :mod:`~app.page.screen` (the page around the board),
-:mod:`~app.page.animation`, :mod:`~app.page.computer` and :mod:`~app.page.turns` (the computer's turns),
+Events in, one transition of the match, save, one redraw out. No rules here: every question ("may this checker
+move?", "where to?", "is the turn complete?") goes to the core through the :class:`~core.match.Match` and the turn
+it holds; the board (:mod:`app.board`) only shows the answers. The App holds the state and the transitions; the jobs
+around it live in their own modules, each talking to the App through a small ``Protocol``: :mod:`~app.page.drag`
+(pointer), :mod:`~app.page.keys` (keyboard), :mod:`~app.page.dialogs`, :mod:`~app.page.screen` (the page around the
+board), :mod:`~app.page.animation`, :mod:`~app.page.computer` and :mod:`~app.page.turns` (the computer's turns),
 :mod:`~app.page.storage` (saves without losing one), :mod:`~app.page.saving`, :mod:`~app.page.controls` (phase,
-buttons, keyboard moves), and :mod:`app.records.panel` (match files, IDs, replay).
+buttons, keyboard moves), :mod:`app.records.panel` (match files, IDs, replay), :mod:`~app.page.link` (play by link).
 
-Listeners: one delegated ``click`` and one ``keydown`` on the board's host element,
-pointer events on the same element for drag and drop, one ``click`` per button, the
-window's ``storage`` event (another tab), and a document ``keydown`` for shortcuts.
-Every handler runs inside :func:`~app.dom.guarded`.
+Listeners: one delegated ``click`` and one ``keydown`` on the board's host element, pointer events on the same
+element for drag and drop, one ``click`` per button, the window's ``storage`` event (another tab), and a document
+``keydown`` for shortcuts. Every handler runs inside :func:`~app.dom.guarded`.
 """
 
 from __future__ import annotations
@@ -39,6 +36,7 @@ from app.page.dice_source import page_dice
 from app.page.drag import BoardPointer
 from app.page.firstboard import DEFAULT_LENGTH, remember_board
 from app.page.keys import BoardKeys, on_shortcut
+from app.page.linkboot import watch_links
 from app.page.movelog import MoveLog
 from app.page.saving import PageSaves
 from app.page.screen import (
@@ -91,6 +89,7 @@ class App:
         self.saves = PageSaves(self)
         self.pending: tuple[Match, Any, str, str] | None = None
         """A new match waiting for the player's consent to erase an uncopied broken save."""
+        self.link: Any = None  # a match by link open on the page (app.page.link): it stands in for self.saves
 
     @property
     def flipped(self) -> bool:
@@ -155,6 +154,7 @@ class App:
         else:
             first_visit = True
         self.redraw()
+        first_visit = not watch_links(self) and first_visit  # a match link (#link=) opens over the saved match
         for element_id in ("btn-new", "btn-flip", "btn-lang", "opt-auto-confirm", "opt-auto-forced", "opt-bot-fast"):
             el(element_id).disabled = False
         el("board").removeAttribute("aria-busy")
@@ -244,15 +244,15 @@ class App:
     # -- drawing -----------------------------------------------------------------------------
     def viewer(self) -> int:
         """Who the points are numbered for: the human against the computer, else the player to act."""
-        if self.bot_player is not None:
-            return 1 - self.bot_player
+        if self.bot_player is not None or self.link is not None:  # the human, the seat of this device
+            return 1 - self.bot_player if self.bot_player is not None else int(self.link.seat)
         game = self.match.game
         acting = game.player_to_act
         return acting if acting is not None else (game.turn or 0)
 
     def waiting(self) -> bool:
         """True when the screen may not act: a broken save waits for a decision, or the computer is to act."""
-        if self.store.held or self.bot_busy:
+        if self.store.held or self.bot_busy or (self.link is not None and self.link.waiting()):
             return True
         return self.bot_player is not None and self.match.game.player_to_act == self.bot_player
 
@@ -326,6 +326,8 @@ class App:
         return follow_up(match, auto_confirm=self.options.auto_confirm, auto_forced=self.options.auto_forced)
 
     def roll(self) -> None:
+        if self.link is not None and self.link.roll():  # by link, the dice come from the link only
+            return
         if self.match.game.phase == "opening":
             self.act(lambda m: m.opening(self.rng), rolled=True)
         else:
