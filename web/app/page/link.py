@@ -258,6 +258,7 @@ def activate(app: Any, session: LinkSession) -> None:
     app.match, app.selected, app.over_closed_at = session.base, None, None
     app.log = MoveLog()
     app.say("", "info")
+    _wire(app)
     app.link = play = LinkPlay(app, session, original)
     app.saves = play
     document.body.dataset.link = "on"
@@ -295,18 +296,24 @@ def create_match(app: Any, length: int, crawford_rule: bool, lang: str) -> None:
 _WIRED: list[bool] = []
 
 
+def _wire(app: Any) -> None:
+    """The panel's listeners, once."""
+    if _WIRED:
+        return
+    _WIRED.append(True)
+    app.on(el("btn-link-copy"), "click", ignore_event(lambda: app.link and app.link.copy()))
+    app.on(el("btn-link-share"), "click", ignore_event(lambda: app.link and app.link.share()))
+    app.on(el("btn-link-verify"), "click", ignore_event(lambda: app.link and app.link.verify()))
+    app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
+
+
 def boot(app: Any) -> bool:
-    """Wire the panel (once), draw the device's link matches, open the address's link if any."""
-    if not _WIRED:
-        _WIRED.append(True)
-        app.on(el("btn-link-copy"), "click", ignore_event(lambda: app.link and app.link.copy()))
-        app.on(el("btn-link-share"), "click", ignore_event(lambda: app.link and app.link.share()))
-        app.on(el("btn-link-verify"), "click", ignore_event(lambda: app.link and app.link.verify()))
-        app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
+    """Draw the device's link matches; open the address's link if any (True when there was one)."""
+    _wire(app)
     draw_book(app)
     fragment = str(window.location.hash)
     if not fragment.startswith(PREFIX):
         return False
-    if app.link is not None and app.link.active and app.link.session.link == fragment:
-        return True
-    return open_link(app, fragment)
+    if app.link is None or not app.link.active or app.link.session.link != fragment:
+        open_link(app, fragment)
+    return True
