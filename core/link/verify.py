@@ -35,14 +35,16 @@ def accept_link(text: str, known: History | None, match_id: bytes | None = None)
     """Read ``text`` as the next link of a match this device knows as ``known`` (``None``: a new one).
 
     ``match_id`` (when given) is the match the link must belong to. Refused:
-    another match (:data:`~core.link.errors.OTHER_MATCH`), fewer entries than
+    another match (:data:`~core.link.errors.OTHER_MATCH`), every refusal of
+    :func:`read_link` (the link is checked whole first), then fewer entries than
     ``known`` (:data:`~core.link.errors.OLDER`), a different past
-    (:data:`~core.link.errors.FORKED`), besides every refusal of :func:`read_link`.
+    (:data:`~core.link.errors.FORKED`).
     """
     history = decode_link(text)
     expected = match_id if match_id is not None else (known.header.match_id if known is not None else None)
     if expected is not None and history.header.match_id != expected:
         raise LinkError("this link belongs to another match", OTHER_MATCH)
+    state = replay(history)  # a link that breaks anything is refused for that, older or not
     if known is not None:
         if history.header != known.header:
             raise LinkError("this link's match settings differ from the match this device has", FORKED)
@@ -56,7 +58,7 @@ def accept_link(text: str, known: History | None, match_id: bytes | None = None)
             if mine != theirs:
                 what = f"link entry {i + 1} differs from the one this device accepted"
                 raise LinkError(f"{what}: the history was altered", FORKED)
-    return replay(history)
+    return state
 
 
 def check_proof(match_id: bytes, proof: RollProof) -> bool:

@@ -5,8 +5,9 @@ core through the :class:`~core.match.Match` and the turn it holds; the board (:m
 the answers. The jobs around the App live in their own modules, each talking to it through a small
 ``Protocol``: drag (pointer), keys, dialogs, screen (the page around the board), animation, computer and
 turns (the computer's turns), storage and saving, controls (phase, buttons, keyboard moves), coach (hints,
-the tutor) in :mod:`app.page`, and :mod:`app.records.panel` (match files, IDs, replay). Every listener
-(board events, buttons, the window's ``storage``, shortcuts) runs inside :func:`~app.dom.guarded`.
+the tutor), clock, link (play by link) in :mod:`app.page`, and :mod:`app.records.panel` (match files, IDs,
+replay). Every listener (board events, buttons, the window's ``storage``, shortcuts) runs inside
+:func:`~app.dom.guarded`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from app.page.dice_source import page_dice
 from app.page.drag import BoardPointer
 from app.page.firstboard import DEFAULT_LENGTH, remember_board
 from app.page.keys import BoardKeys, on_shortcut
+from app.page.linkboot import watch_links
 from app.page.movelog import MoveLog
 from app.page.saving import PageSaves
 from app.page.screen import (
@@ -85,6 +87,7 @@ class App:
         self.clocks = clock.PageClocks(self)  # off unless chosen: see app.page.clock
         self.pending: tuple[Match, Any, str, str] | None = None
         """A new match waiting for the player's consent to erase an uncopied broken save."""
+        self.link: Any = None  # a match by link open on the page (app.page.link): it stands in for self.saves
 
     @property
     def flipped(self) -> bool:
@@ -149,6 +152,7 @@ class App:
         else:
             first_visit = True
         self.redraw()
+        first_visit = not watch_links(self) and first_visit  # a match link (#link=) opens over the saved match
         for element_id in ("btn-new", "btn-flip", "btn-lang", "opt-auto-confirm", "opt-auto-forced", "opt-bot-fast"):
             el(element_id).disabled = False
         el("board").removeAttribute("aria-busy")
@@ -238,15 +242,15 @@ class App:
     # -- drawing -----------------------------------------------------------------------------
     def viewer(self) -> int:
         """Who the points are numbered for: the human against the computer, else the player to act."""
-        if self.bot_player is not None:
-            return 1 - self.bot_player
+        if self.bot_player is not None or self.link is not None:  # the human, the seat of this device
+            return 1 - self.bot_player if self.bot_player is not None else int(self.link.seat)
         game = self.match.game
         acting = game.player_to_act
         return acting if acting is not None else (game.turn or 0)
 
     def waiting(self) -> bool:
         """True when the screen may not act: a broken save waits for a decision, or the computer is to act."""
-        if self.store.held or self.bot_busy:
+        if self.store.held or self.bot_busy or (self.link is not None and self.link.waiting()):
             return True
         return self.bot_player is not None and self.match.game.player_to_act == self.bot_player
 
@@ -326,6 +330,8 @@ class App:
         return follow_up(match, auto_confirm=self.options.auto_confirm, auto_forced=self.options.auto_forced)
 
     def roll(self) -> None:
+        if self.link is not None and self.link.roll():  # by link, the dice come from the link only
+            return
         if self.match.game.phase == "opening":
             self.act(lambda m: m.opening(self.rng), rolled=True)
         else:

@@ -171,6 +171,12 @@ class Dialogs:
         )
         bot, level, opponent = None, str(el("nm-level").value), str(el("nm-opponent").value)
         self.host.remember(NEW_MATCH_KEY, dialog_choice_to_json(opponent, level))
+        if opponent == "link":  # a friend, by link: app.page.link, imported on first use
+            from app.page.link import create_match
+
+            el("new-match-dialog").close()
+            create_match(self.host, length, bool(el("nm-crawford").checked), str(el("nm-lang").value))
+            return
         if opponent == "bot":
             try:
                 bot = load_bot(level)  # imported now, not at start-up

@@ -28,6 +28,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.page.linkplay_keys import BOOK_KEY, INDEX_KEY
 from app.page.storage import Storage
 from core.link import (
     LinkAction,
@@ -48,9 +49,6 @@ from core.match import Match
 
 __all__ = ["BOOK_KEY", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "Draw"]
 
-BOOK_KEY = "videau.link"
-"""Prefix of the keys of the device's link matches; ``videau.link.index`` lists them, newest first."""
-INDEX_KEY = BOOK_KEY + ".index"
 
 Draw = Callable[[int], bytes]
 """A source of fresh random bytes (the page's crypto source)."""
@@ -70,11 +68,13 @@ class LinkRecord:
     link: str
     updated: int
     length: int
+    status: str = ""
+    """``"yours"`` (the match waits for this device), ``"theirs"``, ``"over"``."""
 
     def to_json(self) -> str:
         return json.dumps(
             {"v": 1, "id": self.match_id, "seat": self.seat, "secret": self.secret, "link": self.link,
-             "updated": self.updated, "length": self.length},
+             "updated": self.updated, "length": self.length, "status": self.status},
         )  # fmt: skip
 
     @classmethod
@@ -83,7 +83,7 @@ class LinkRecord:
         secret = data.get("secret")
         return cls(
             str(data["id"]), int(data["seat"]), str(secret) if secret else None, str(data["link"]),
-            int(data.get("updated", 0)), int(data.get("length", 0)),
+            int(data.get("updated", 0)), int(data.get("length", 0)), str(data.get("status", "")),
         )  # fmt: skip
 
 
@@ -217,7 +217,9 @@ class LinkSession:
     def keep(self, time_ms: int) -> None:
         """Store the seat, its secret and the link (the device's record of this match)."""
         secret = self.secret.hex() if self.secret is not None else None
-        record = LinkRecord(self.match_id, self.seat, secret, self.link, time_ms, self.state.history.header.length)
+        status = "over" if self.state.waiting_for is None else "yours" if self.my_turn else "theirs"
+        length = self.state.history.header.length
+        record = LinkRecord(self.match_id, self.seat, secret, self.link, time_ms, length, status)
         self.book.put(record)
 
     # -- handing over -----------------------------------------------------------------------------

@@ -1,0 +1,164 @@
+"""Play by link: two browser contexts that share nothing but the links.
+
+One test walks the whole story (page loads are the cost): device A keeps a normal saved
+match, creates a 1-point match by link; device B opens the invitation and takes the free
+seat; the links go back and forth (each read from ``#share-link``, opened in the other
+context) until a resignation ends the game; "Verify dice" shows every roll; then tampered
+links (built here with the core's codec) are refused on A with their reason and nothing
+stored changes; and B, its storage lost, is told so and offered the record.
+The thorough checks (uniform dice, every tampering, a 3-point match with the cube) are
+the core's and the page helpers' unit tests (tests/core/test_link_*.py, tests/web/test_linkplay.py).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from match_helpers import button, open_app, phase, play_turn, start_match, wait_phase
+from playwright.sync_api import Page, expect
+
+from app.page.linkplay import LinkBook, LinkSession
+from app.page.storage import MemoryStorage
+from core.link import LinkAction, decode_link, encode_link
+
+STORAGE_JS = "() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"
+
+
+def panel(page: Page) -> dict[str, str]:
+    data: dict[str, str] = page.evaluate("() => ({...document.getElementById('link-panel').dataset})")
+    return data
+
+
+def share_link(page: Page) -> str:
+    return str(page.locator("#share-link").input_value())
+
+
+def fragment(url: str) -> str:
+    return url[url.index("#") :]
+
+
+def open_link(page: Page, url: str, previous: str) -> None:
+    """Open ``url`` in ``page`` (a hash change on an open page) and wait until it is read."""
+    page.goto(url)
+    page.wait_for_function(
+        "(old) => document.getElementById('share-link').value !== old || !document.getElementById('link-alert').hidden",
+        arg=previous,
+    )
+
+
+def take_turn(page: Page, turn: int) -> None:
+    """The device on turn plays its roll by clicks (or resigns once both have played twice)."""
+    current = wait_phase(page, "move", "roll", "double", "resign")
+    if current == "resign":
+        button(page, "Accept").click()
+    elif turn >= 4:
+        button(page, "Resign").click()
+        page.locator("#resign-1").click()
+    else:
+        assert current == "move", current  # no cube in a 1-point match: the roll comes with the link
+        play_turn(page)
+    page.wait_for_function("() => document.getElementById('link-panel').dataset.turn !== 'yours'")
+
+
+def test_a_one_point_game_by_link_between_two_devices(page: Page, new_context: Any, page_errors: Any) -> None:
+    a = page
+    open_app(a, "?seed=1&lang=en")
+    start_match(a, 3)  # the normal saved match, never to be touched by link play
+    button(a, "Roll").click()
+    wait_phase(a, "move")
+    saved = a.evaluate("() => localStorage.getItem('videau.match')")
+    assert saved
+
+    button(a, "New match").click()
+    a.get_by_label("Opponent").select_option("link")
+    a.get_by_label("Match length").fill("1")
+    button(a, "Start").click()
+    expect(a.locator("#link-panel")).to_be_visible()
+    assert panel(a)["turn"] == "theirs" and panel(a)["seat"] == "0"
+    invite = share_link(a)
+    assert "#link=" in invite and a.evaluate("() => location.hash") == fragment(invite)
+
+    context_b = new_context()
+    b = context_b.new_page()
+    b.on("pageerror", lambda error: page_errors.uncaught.append(str(error)))
+    b.on("console", lambda m: page_errors.console.append(m.text) if m.type == "error" else None)
+    b.emulate_media(reduced_motion="reduce")
+    b.goto(invite)
+    b.wait_for_function("() => document.body.dataset.ready === 'true'")
+    expect(b.locator("#link-panel")).to_be_visible()
+    assert panel(b)["seat"] == "1" and panel(b)["turn"] == "theirs"
+    expect(b.locator("#new-match-dialog")).to_be_hidden()
+
+    devices = {"0": a, "1": b}
+    links = [invite, share_link(b)]
+    sender = b
+    for turn in range(40):
+        receiver = a if sender is b else b
+        open_link(receiver, links[-1], share_link(receiver))
+        state = panel(receiver)
+        if state["turn"] == "yours":
+            take_turn(receiver, turn)
+        links.append(share_link(receiver))
+        sender = receiver
+        if panel(receiver)["turn"] == "over":
+            break
+    else:
+        raise AssertionError("the game did not end")
+    last = sender
+    other = a if last is b else b
+    open_link(other, links[-1], share_link(other))
+    for device in devices.values():
+        assert panel(device)["turn"] == "over"
+        assert phase(device) == "match-over"
+    assert links[-1].split("#")[1] == share_link(other).split("#")[1]
+
+    # Verify dice: every roll, how it was made.
+    rolls = len(decode_link(links[-1]).entries)
+    a.get_by_role("button", name="Verify dice").click()
+    expect(a.locator("#verify-dialog")).to_be_visible()
+    items = a.locator("#verify-list li")
+    assert 3 <= items.count() < rolls
+    expect(items.first).to_contain_text("verified")
+    a.locator("#verify-close").click()
+
+    # Tampered links are refused on A, with their reason, and nothing stored changes.
+    before = a.evaluate(STORAGE_JS)
+    assert before["videau.match"] == saved
+    history = decode_link(links[-1])
+    mover = next(i for i, e in enumerate(history.entries) if e.dice is not None and not e.ties and i > 2)
+    entry = history.entries[mover]
+    assert entry.dice is not None
+    changed_die = replace(entry, dice=(entry.dice[0] % 6 + 1, entry.dice[1]))
+    played = next(i for i, e in enumerate(history.entries) if any(x.kind == "play" and x.steps for x in e.actions))
+    bad_play = replace(history.entries[played], actions=(LinkAction("play", ((24, 1),)),))
+    other_match = LinkSession.create(LinkBook(MemoryStorage()), 1, time_ms=1, draw=random.Random(3).randbytes)
+    joined = LinkSession.open(LinkBook(MemoryStorage()), other_match.link, time_ms=2, draw=random.Random(4).randbytes)
+    base = invite.split("#")[0]
+    cases = [
+        (encode_link(replace(history, entries=history.entries[:mover] + (changed_die,))), "link-dice"),
+        (encode_link(replace(history, entries=history.entries[:played] + (bad_play,))), "link-rules"),
+        (fragment(links[3]), "link-older"),
+        (joined.link, "link-no-secret"),
+        (fragment(links[-1])[:-25], "link-truncated"),
+    ]
+    for text, reason in cases:
+        a.evaluate("() => { document.getElementById('link-alert').hidden = true; }")
+        open_link(a, base + text, share_link(a))
+        expect(a.locator("#link-alert")).to_be_visible()
+        assert a.locator("#link-alert").get_attribute("data-reason") == reason, text
+        assert a.evaluate(STORAGE_JS) == before
+    expect(a.get_by_role("alert").filter(has_text="This link was refused")).to_be_visible()
+
+    # B loses its storage: the link is still there, its secret is not.
+    b.evaluate("() => localStorage.clear()")
+    b.reload()
+    b.wait_for_function("() => document.body.dataset.ready === 'true'")
+    expect(b.locator("#link-alert")).to_be_visible()
+    assert b.locator("#link-alert").get_attribute("data-reason") == "link-no-secret"
+    expect(b.locator("#link-alert-text")).to_contain_text("keeps no secret")
+    with b.expect_download() as download:
+        b.locator("#link-alert-export").click()
+    assert download.value.suggested_filename.endswith(".mat")
+    context_b.close()

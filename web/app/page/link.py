@@ -1,0 +1,319 @@
+"""Play by link on the page: DOM glue over :mod:`app.page.linkplay` (imported on first use).
+
+While a match by link is open, :class:`LinkPlay` stands in for the page's saves
+(``app.saves``): a change of the match is not written over the normal save, it
+becomes the next link once the turn passes (:meth:`LinkSession.played`), and the
+device's record of the link match is updated. It gives the page's hooks their
+answers (:meth:`waiting`, :attr:`seat`, :meth:`roll`: the dice come only from the
+link). The match replaced by any other (a new match, an import) ends link mode.
+
+A link comes in through the address (``#link=``, at start-up or on ``hashchange``,
+see :mod:`app.page.linkboot`): refused, its reason goes to the ``role="alert"``
+box, and nothing stored changes.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import js
+from pyodide.ffi import to_js
+from pyscript import document, window
+
+from app.dom import el, ignore_event, js_object
+from app.page.browser import crypto_bytes
+from app.page.linkplay import LinkBook, LinkSession, NoSeatError
+from app.page.movelog import MoveLog
+from app.text import t
+from core.link import PREFIX, LinkError, RollProof
+from core.match import Match
+
+__all__ = ["LinkPlay", "boot", "create_match", "open_link"]
+
+
+def now_ms() -> int:
+    """The device's clock, epoch milliseconds (carried in each link it makes)."""
+    return int(window.Date.now())
+
+
+def _when(ms: int, lang: str) -> str:
+    return str(window.Date.new(ms).toLocaleString(lang)) if ms else "?"
+
+
+def _page_url() -> str:
+    return str(window.location.href).split("#")[0]
+
+
+def _set_hash(fragment: str) -> None:
+    """Put ``fragment`` in the address without a new history entry nor a ``hashchange``."""
+    window.history.replaceState(None, "", _page_url() + fragment)
+
+
+class LinkPlay:
+    """A match by link open on the page (``app.link``); stands in for ``app.saves`` meanwhile."""
+
+    def __init__(self, app: Any, session: LinkSession, original: Any) -> None:
+        self.app, self.session, self.original = app, session, original
+        self.generation = app.generation
+        self.download_url: str | None = None
+
+    @property
+    def active(self) -> bool:
+        """False once the page's match was replaced by another (link mode ends at the next save)."""
+        return bool(self.app.generation == self.generation)
+
+    @property
+    def seat(self) -> int:
+        return self.session.seat
+
+    def waiting(self) -> bool:
+        """True while the match waits for the friend's link (the board and buttons rest)."""
+        return self.active and not self.session.my_turn
+
+    def roll(self) -> bool:
+        """The Roll button in link mode: send the choice to roll (never dice from this device)."""
+        if not self.active:
+            return False
+        if self.session.choose_roll(now_ms(), crypto_bytes):
+            self.app.match = self.session.base
+            self.sent()
+            self.app.redraw()
+        return True
+
+    # -- standing in for the page's saves --------------------------------------------------------
+    def save(self) -> None:
+        """After each change: make the next link once the turn passed (the normal save is left alone)."""
+        app = self.app
+        if not self.active:
+            self.leave()
+            app.saves.save()
+            return
+        try:
+            sent = self.session.played(app.match, now_ms(), crypto_bytes)
+        except LinkError as exc:  # a change the link cannot carry: back to where the turn began
+            app.match = self.session.base
+            app.say(str(exc))
+            return
+        except Exception as exc:
+            app.say(t(app.lang, "ui.storage_failed", error=str(exc)))
+            return
+        if sent:
+            app.match = self.session.base
+            self.sent()
+
+    def whole_match(self) -> Match:
+        match: Match = self.app.match if self.active else self.original.whole_match()
+        return match
+
+    def check_budget(self) -> None:
+        self.original.check_budget()
+
+    def reload(self, note: str, kind: str = "info") -> None:
+        self.original.reload(note, kind)
+
+    def on_storage(self, event: Any) -> None:
+        self.original.on_storage(event)
+
+    # -- the panel ----------------------------------------------------------------------------------
+    def sent(self) -> None:
+        """A new link: into the address (a reload resumes it) and the share box."""
+        _set_hash(self.session.link)
+        self.draw()
+        draw_book(self.app)
+
+    def leave(self) -> None:
+        """Link mode ends: the page's own saves again, panel hidden, the address without link."""
+        app = self.app
+        app.saves, app.link = self.original, None
+        document.body.removeAttribute("data-link")
+        el("link-panel").hidden = True
+        if str(window.location.hash).startswith(PREFIX):
+            _set_hash("")
+
+    def draw(self) -> None:
+        """The panel: whose turn, the link to send, Copy and (where the browser has it) Share."""
+        session, lang = self.session, self.app.lang
+        names = self.app.view.names if self.app.view is not None else self.app.match.names
+        when = _when(session.last_time_ms, lang)
+        if session.state.waiting_for is None:
+            status = t(lang, "link.over")
+        elif len(session.state.history) == 1:
+            status = t(lang, "link.invite", name=names[1])
+        elif session.my_turn:
+            status = t(lang, "link.your_turn", time=when)
+        else:
+            status = t(lang, "link.waiting", time=when)
+        el("link-status").textContent = f"{t(lang, 'link.seat', name=names[session.seat])} {status}"
+        panel = el("link-panel")
+        panel.dataset.turn = "over" if session.state.waiting_for is None else "yours" if session.my_turn else "theirs"
+        panel.dataset.seat = str(session.seat)
+        panel.dataset.entries = str(len(session.state.history))
+        el("share-link").value = _page_url() + session.link
+        el("link-share").hidden = session.my_turn
+        el("btn-link-share").hidden = not bool(getattr(window.navigator, "share", None))
+
+    def copy(self) -> None:
+        box = el("share-link")
+        box.focus()
+        box.select()
+        copied = bool(document.execCommand("copy"))
+        self.app.show_notice(t(self.app.lang, "link.copied" if copied else "link.copy_failed"), "info")
+
+    def share(self) -> None:
+        lang = self.app.lang
+        url = str(el("share-link").value)
+        data = js_object({"title": t(lang, "link.title"), "text": t(lang, "link.share_text"), "url": url})
+        promise = window.navigator.share(data)
+        promise.catch(lambda _error: None)  # the reader closed the share sheet
+
+    def verify(self) -> None:
+        """The "verify dice" dialog: each roll, how it was made, checked again from the link."""
+        from core.link import verify_rolls
+
+        proofs = verify_rolls(self.session.link)
+        show_proofs(self.app, proofs)
+
+
+def show_proofs(app: Any, proofs: tuple[RollProof, ...]) -> None:
+    lang = app.lang
+    names = app.view.names if app.view is not None else app.match.names
+    box = el("verify-list")
+    box.innerHTML = ""
+    for proof in proofs:
+        item = document.createElement("li")
+        kind = t(lang, "link.verify_opening" if proof.kind == "opening" else "link.verify_roll")
+        item.textContent = t(
+            lang, "link.verify_row", n=proof.index + 1, who=names[proof.holder], kind=kind,
+            dice=f"{proof.dice[0]}-{proof.dice[1]}", secret=proof.secret.hex()[:12], commit=proof.commit_entry + 1,
+            gift=proof.contribution.hex()[:12], given=proof.contribution_entry + 1, reveal=proof.reveal_entry + 1,
+        )  # fmt: skip
+        item.dataset.dice = f"{proof.dice[0]}{proof.dice[1]}"
+        box.appendChild(item)
+    if not proofs:
+        item = document.createElement("li")
+        item.textContent = t(lang, "link.verify_none")
+        box.appendChild(item)
+    el("verify-dialog").showModal()
+
+
+def draw_book(app: Any) -> None:
+    """The list of this device's link matches, each a link to resume it."""
+    lang = app.lang
+    records = LinkBook(app.storage).records()
+    box = el("link-matches")
+    box.innerHTML = ""
+    names = ("Bottom", "Top") if app.view is None else app.view.names
+    for record in records:
+        item = document.createElement("li")
+        anchor = document.createElement("a")
+        anchor.href = _page_url() + record.link
+        state = t(lang, f"link.state.{record.status or 'theirs'}")
+        anchor.textContent = t(
+            lang, "link.match_item", length=record.length, name=names[record.seat], state=state,
+            time=_when(record.updated, lang),
+        )  # fmt: skip
+        item.appendChild(anchor)
+        box.appendChild(item)
+    el("link-book").hidden = not records
+
+
+def _alert(app: Any, error: LinkError, record: Match | None) -> None:
+    lang = app.lang
+    reason = t(lang, f"link.reason.{error.reason}")
+    text = t(lang, "link.refused", reason=reason)
+    if isinstance(error, NoSeatError):
+        text = t(lang, "link.no_secret")
+    el("link-alert-text").textContent = text
+    el("link-alert").dataset.reason = error.reason
+    button = el("link-alert-export")
+    button.hidden = record is None
+    button.onclick = None
+    if record is not None:
+        from pyodide.ffi import create_proxy
+
+        button.onclick = create_proxy(lambda _event: export_record(record))
+    el("link-alert").hidden = False
+
+
+def export_record(match: Match) -> None:
+    """Download ``match`` as a .mat file (what a device without its secret can still do)."""
+    from app.records.formats import MAT_TYPE, export_mat, mat_filename
+
+    blob = js.Blob.new(to_js([export_mat(match)]), js_object({"type": MAT_TYPE}))
+    url = str(js.URL.createObjectURL(blob))
+    anchor = document.createElement("a")
+    anchor.href, anchor.download, anchor.hidden = url, mat_filename(match, date.today()), True
+    document.body.appendChild(anchor)
+    anchor.click()
+    anchor.remove()
+
+
+def activate(app: Any, session: LinkSession) -> None:
+    """Make ``session``'s match the page's match (the normal save stays as it is)."""
+    previous = app.link
+    original = previous.original if previous is not None else app.saves
+    app.generation += 1
+    app.bot, app.bot_player = None, None
+    app.match, app.selected, app.over_closed_at = session.base, None, None
+    app.log = MoveLog()
+    app.say("", "info")
+    _wire(app)
+    app.link = play = LinkPlay(app, session, original)
+    app.saves = play
+    document.body.dataset.link = "on"
+    el("link-panel").hidden = False
+    el("link-alert").hidden = True
+    _set_hash(session.link)
+    app.redraw()
+    play.draw()
+    draw_book(app)
+
+
+def open_link(app: Any, text: str) -> bool:
+    """Open link ``text`` (True when its match is now on the page; a refusal fills the alert box)."""
+    book = LinkBook(app.storage)
+    try:
+        session = LinkSession.open(book, text, time_ms=now_ms(), draw=crypto_bytes)
+    except LinkError as exc:
+        _alert(app, exc, exc.state.match if isinstance(exc, NoSeatError) else None)
+        current = app.link.session.link if app.link is not None and app.link.active else ""
+        _set_hash(current)
+        return False
+    activate(app, session)
+    return True
+
+
+def create_match(app: Any, length: int, crawford_rule: bool, lang: str) -> None:
+    """A new match by link from the new-match dialog: this device plays the bottom seat."""
+    if lang != app.lang:
+        app.set_language(lang)
+    book = LinkBook(app.storage)
+    session = LinkSession.create(book, length, time_ms=now_ms(), draw=crypto_bytes, crawford_rule=crawford_rule)
+    activate(app, session)
+
+
+_WIRED: list[bool] = []
+
+
+def _wire(app: Any) -> None:
+    """The panel's listeners, once."""
+    if _WIRED:
+        return
+    _WIRED.append(True)
+    app.on(el("btn-link-copy"), "click", ignore_event(lambda: app.link and app.link.copy()))
+    app.on(el("btn-link-share"), "click", ignore_event(lambda: app.link and app.link.share()))
+    app.on(el("btn-link-verify"), "click", ignore_event(lambda: app.link and app.link.verify()))
+    app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
+
+
+def boot(app: Any) -> bool:
+    """Draw the device's link matches; open the address's link if any (True when there was one)."""
+    _wire(app)
+    draw_book(app)
+    fragment = str(window.location.hash)
+    if not fragment.startswith(PREFIX):
+        return False
+    if app.link is None or not app.link.active or app.link.session.link != fragment:
+        open_link(app, fragment)
+    return True

@@ -1,0 +1,28 @@
+"""Play by link, at start-up: :mod:`app.page.link` is imported only by a page that needs it.
+
+A page opened with a match link (``#link=``), a device that has link matches, or a
+link pasted in the address of an open page (``hashchange``) loads it; any other
+start-up imports nothing of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import window
+
+from app.page.linkplay_keys import INDEX_KEY, PREFIX
+
+
+def _boot(app: Any) -> bool:
+    from app.page.link import boot  # on first use
+
+    return boot(app)
+
+
+def watch_links(app: Any) -> bool:
+    """Listen for links pasted in the address; open the address's link now. True when a link match is open."""
+    app.on(window, "hashchange", lambda _event: _boot(app) if str(window.location.hash).startswith(PREFIX) else None)
+    if str(window.location.hash).startswith(PREFIX) or app.recall(INDEX_KEY):
+        return _boot(app)
+    return False
