@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.clock import LINK_ALLOWANCE_MS, PRESETS, Clock, ClockRules, link_time, player_on_move
 from core.errors import IllegalActionError, InvalidClockError, InvalidStateError
@@ -266,3 +268,39 @@ def test_link_time_left_and_overdue() -> None:
         link_time(handed, 0, handed)
     with pytest.raises(InvalidClockError, match="hand-over time 'x'"):
         link_time("x", LINK_ALLOWANCE_MS, handed)  # type: ignore[arg-type]
+
+
+@given(
+    per_move=st.integers(0, 60).map(lambda s: s * S),
+    reserve=st.integers(0, 120).map(lambda s: s * S),
+    steps=st.lists(st.tuples(st.sampled_from([0, 1, None]), st.integers(0, 200_000)), max_size=40),
+)
+@settings(max_examples=150, deadline=None)
+def test_random_histories_keep_the_clock_honest(per_move: int, reserve: int, steps: list[Any]) -> None:
+    if per_move + reserve == 0:
+        per_move = S
+    rules = ClockRules(per_move, reserve)
+    clock, now, spent = Clock.new(rules), 0, [0, 0]
+    for player, wait in steps:
+        now += wait
+        before = clock
+        clock = clock.follow(player, now)
+        for p in (0, 1):
+            assert 0 <= clock.reserves[p] <= before.reserves[p]  # a reserve never grows nor goes below 0
+        if before.flagged is not None:
+            assert clock == before  # nothing moves once a flag fell
+            continue
+        mover = before.on_move
+        if mover is not None:
+            used = before.used_ms + (now - before.since if before.since is not None else 0)
+            if used >= per_move + before.reserves[mover]:
+                assert clock.flagged == mover  # ran out: the flag fell, and on nobody else
+            else:
+                assert clock.flagged is None
+                if player != mover:
+                    spent[mover] += max(used - per_move, 0)  # only time beyond the allowance costs
+        else:
+            assert clock.flagged is None  # no clock ran: no flag can fall
+        if clock.flagged is None:
+            assert list(clock.reserves) == [reserve - spent[0], reserve - spent[1]]
+        assert Clock.from_dict(clock.to_dict(now)) == clock.stopped(now)  # a save at any point loads back

@@ -19,6 +19,7 @@ two players at this screen or against the computer. The rules are the core's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
@@ -32,6 +33,16 @@ from core.match import Match
 
 TICK_MS = 500
 """How often the clocks are checked and drawn."""
+
+
+def _callback(action: Callable[[], None]) -> Callable[..., None]:
+    """``action`` as a guarded JS callback, whatever it is called with (a timer passes nothing)."""
+    run = guarded(lambda _event: action())
+
+    def call(*_args: Any) -> None:
+        run(None)
+
+    return call
 
 
 class ClockHost(Protocol):
@@ -62,7 +73,7 @@ class PageClocks:
         self.chosen: tuple[ClockRules | None] | None = None
         """The new-match dialog's choice, for the next match installed."""
         self.announcer = Announcer()
-        self.proxies = [create_proxy(guarded(lambda _e: self.tick())), create_proxy(guarded(lambda _e: self.leave()))]
+        self.proxies = [create_proxy(_callback(self.tick)), create_proxy(_callback(self.leave))]
         window.setInterval(self.proxies[0], TICK_MS)
         window.addEventListener("pagehide", self.proxies[1])
 
