@@ -8,7 +8,9 @@ legal plays), each as a money game. For each depth (``candidates:margin`` of
 :func:`core.analysis.hint.checker_hint` with a fresh engine (no table cached from an
 earlier hint), and of :func:`core.analysis.hint.cube_hint` before the same roll; median,
 95th percentile and maximum, in milliseconds. Weights loaded beforehand. On a shared machine
-``--repeat N`` times each case N times and keeps its fastest (the least disturbed) run.
+``--repeat N`` times each case N times and keeps its fastest (the least disturbed) run, and
+``--cpu`` times the process's CPU instead of the wall clock (CPython: ``time.process_time``;
+Pyodide: Node's ``process.cpuUsage()``, user + system, every thread of the process counted).
 """
 
 from __future__ import annotations
@@ -41,8 +43,23 @@ def _summary(times: list[float]) -> dict[str, float]:
     }
 
 
-def measure(n: int = 40, depths: str = DEPTHS, repeat: int = 1) -> dict[str, Any]:
-    """Hint times (ms) per depth on ``n`` fixed positions, the wall clock (each case's fastest of ``repeat``)."""
+def cpu_clock() -> Any:
+    """Seconds of this process's CPU: Node's ``process.cpuUsage()`` inside Pyodide, else ``time.process_time``."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found, unused-ignore]
+
+        def node_cpu() -> float:
+            used = js.process.cpuUsage()
+            return float(used.user + used.system) / 1e6
+
+        return node_cpu
+    return time.process_time
+
+
+def measure(n: int = 40, depths: str = DEPTHS, repeat: int = 1, cpu: bool = False) -> dict[str, Any]:
+    """Hint times (ms) per depth on ``n`` fixed positions (each case's fastest of ``repeat``):
+    the wall clock, or the process's CPU time (``cpu``)."""
+    clock = cpu_clock() if cpu else time.perf_counter
     from bot_speed import fixed_positions
 
     from core.analysis.engine import Depth, Engine
@@ -54,7 +71,7 @@ def measure(n: int = 40, depths: str = DEPTHS, repeat: int = 1) -> dict[str, Any
     matches = [Match.new(0, setup=Setup(pos, 0, dice)) for pos, dice in cases]
     before = [Match.new(0, setup=Setup(pos, 0)) for pos, _ in cases]
     checker_hint(matches[0])  # loads the weights and the bear-off database
-    result: dict[str, Any] = {"positions": len(cases)}
+    result: dict[str, Any] = {"positions": len(cases), "clock": "cpu" if cpu else "wall"}
     for spec in depths.split(","):
         count, margin = spec.split(":")
         depth = Depth(candidates=int(count), margin=float(margin))
@@ -62,12 +79,12 @@ def measure(n: int = 40, depths: str = DEPTHS, repeat: int = 1) -> dict[str, Any
         for match, start in zip(matches, before):
             play_ms, cube_ms = [], []
             for _ in range(repeat):
-                t = time.perf_counter()
+                t = clock()
                 checker_hint(match, engine=Engine(depth=depth))
-                play_ms.append((time.perf_counter() - t) * 1000.0)
-                t = time.perf_counter()
+                play_ms.append((clock() - t) * 1000.0)
+                t = clock()
                 cube_hint(start, engine=Engine(depth=depth))
-                cube_ms.append((time.perf_counter() - t) * 1000.0)
+                cube_ms.append((clock() - t) * 1000.0)
             plays.append(min(play_ms))
             cubes.append(min(cube_ms))
         result[spec] = {"play": _summary(plays), "cube": _summary(cubes)}
@@ -76,7 +93,7 @@ def measure(n: int = 40, depths: str = DEPTHS, repeat: int = 1) -> dict[str, Any
 
 NODE_SCRIPT = r"""
 import { loadPyodide } from "pyodide";
-const [root, n, depths, repeat] = process.argv.slice(1);
+const [root, n, depths, repeat, cpu] = process.argv.slice(1);
 const pyodide = await loadPyodide();
 pyodide.FS.mkdirTree("/project");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
@@ -86,15 +103,15 @@ import sys, json, runpy
 sys.path.insert(0, "/project")
 sys.dont_write_bytecode = True
 g = runpy.run_path("/project/bench/hint_speed.py", run_name="pyodide_bench")
-json.dumps(g["measure"](${n}, "${depths}", ${repeat}))
+json.dumps(g["measure"](${n}, "${depths}", ${repeat}, ${cpu}))
 `);
 console.log("RESULT " + out + " VERSION " + pyodide.version);
 """
 
 
-def run_pyodide(n: int, depths: str, repeat: int = 1) -> dict[str, Any]:
+def run_pyodide(n: int, depths: str, repeat: int = 1, cpu: bool = False) -> dict[str, Any]:
     proc = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), depths, str(repeat)],
+        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), depths, str(repeat), str(cpu)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -116,13 +133,14 @@ def main() -> None:
     ap.add_argument("--no-cpython", action="store_true")
     ap.add_argument("--depths", default=DEPTHS, help="comma-separated candidates:margin, the page's first")
     ap.add_argument("--repeat", type=int, default=1, help="time each case this many times, keep the fastest")
+    ap.add_argument("--cpu", action="store_true", help="time the process's CPU, not the wall clock (a shared machine)")
     args = ap.parse_args()
     res: dict[str, Any] = {}
     if not args.no_cpython:
-        res["cpython"] = measure(args.positions, args.depths, args.repeat)
+        res["cpython"] = measure(args.positions, args.depths, args.repeat, args.cpu)
         print(json.dumps(res), flush=True)
     if not args.no_pyodide:
-        res["pyodide"] = run_pyodide(args.positions, args.depths, args.repeat)
+        res["pyodide"] = run_pyodide(args.positions, args.depths, args.repeat, args.cpu)
     print(json.dumps(res, indent=1))
 
 

@@ -64,7 +64,9 @@
 
     fit() {
       const mode = this.getAttribute("mode") || "diagram";
-      const extra = 30 + (mode === "diagram" ? 0 : 44) + (this.hasAttribute("caption") ? 36 : 0);
+      // the status line, then the buttons (or mode=hint's ranked plays), then the caption
+      const below = mode === "hint" ? 170 : mode === "diagram" ? 0 : 44;
+      const extra = 30 + below + (this.hasAttribute("caption") ? 36 : 0);
       const width = this.clientWidth || 480;
       this.frame.style.height = `${Math.round(width * BOARD_RATIO + extra)}px`;
     }

@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from app.board.arrows import ArrowView, arrows_from_steps
 from app.board.view import BoardView
-from app.dom import el, guarded_async, ignore_event
+from app.dom import el, guarded_async, ignore_event, js_object
 from app.page.computer import SLICE_S
 from app.page.controls import Moved
 from app.page.hint import (
@@ -155,7 +155,7 @@ class Coach:
         if kind is None or self.thinking or self.checking:
             return
         if self.current():
-            el("hint").scrollIntoView({"block": "nearest"})
+            el("hint").scrollIntoView(js_object({"block": "nearest"}))
             return
         asyncio.ensure_future(guarded_async(lambda: self.think(kind))())
 
@@ -184,6 +184,8 @@ class Coach:
         if result is not None:
             self.result, self.shown_at = result, moment(match)
         self.host.redraw()
+        if result is not None:  # on a phone the panel is under the board
+            el("hint").scrollIntoView(js_object({"block": "nearest"}))
 
     def close(self) -> None:
         self.result = self.shown_at = None
@@ -293,5 +295,5 @@ class Coach:
             self.mine = cost.played if cost.kind == "move" else None
         host.redraw()
         if choice == "best":
-            el("hint").scrollIntoView({"block": "nearest"})
+            el("hint").scrollIntoView(js_object({"block": "nearest"}))
 
