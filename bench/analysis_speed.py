@@ -8,16 +8,15 @@ The match: ``bench/data/selfplay_302_7pt.mat`` (gnubg played itself with noise: 
 typical 7-pointer). For each depth (``CANDIDATES:MARGIN``, see :class:`core.analysis.Depth`) it
 drives :func:`core.analysis.analysis_steps` as the page does (all of it, slices included) and
 prints the total time and the median and slowest time per decision; then it times the command
-line (``python -m core.analysis FILE --json``, a fresh process). CPython times are given both by
-the wall clock and by CPU time (``time.process_time``: the machine is shared); in Pyodide only
-the wall clock means anything. Not run by the tests.
+line (``python -m core.analysis FILE --json``, a fresh process). Times are given both by the wall
+clock and by CPU time (the machine is shared): ``time.process_time`` in CPython, Node's
+``process.cpuUsage()`` in Pyodide. Not run by the tests.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import resource
 import statistics
 import subprocess
 import sys
@@ -41,6 +40,17 @@ def parse_depths(text: str) -> list[tuple[int, float]]:
     return out
 
 
+def cpu_seconds() -> float:
+    """This process's CPU time: ``time.process_time`` in CPython; in Pyodide on Node, Node's
+    ``process.cpuUsage()`` (Pyodide's own ``process_time`` follows the wall clock)."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]
+
+        usage = js.process.cpuUsage()
+        return float(usage.user + usage.system) / 1e6
+    return time.process_time()
+
+
 def measure(path: Path, depths: list[tuple[int, float]]) -> list[dict[str, Any]]:
     """Drive analysis_steps at each depth; times in seconds."""
     from core.analysis import Depth, analysis_steps
@@ -53,7 +63,7 @@ def measure(path: Path, depths: list[tuple[int, float]]) -> list[dict[str, Any]]
     for candidates, margin in depths:
         steps = analysis_steps(match, depth=Depth(candidates=candidates, margin=margin))
         per: list[float] = []
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu = time.perf_counter(), cpu_seconds()
         last = wall
         while True:
             try:
@@ -65,7 +75,7 @@ def measure(path: Path, depths: list[tuple[int, float]]) -> list[dict[str, Any]]
                 now = time.perf_counter()
                 per.append(now - last)
                 last = now
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
         counted = sum(1 for d in analysis.decisions if d.counted)
         results.append({
             "depth": f"{candidates}:{margin}",
@@ -82,6 +92,8 @@ def measure(path: Path, depths: list[tuple[int, float]]) -> list[dict[str, Any]]
 
 def run_cli(path: Path) -> dict[str, float]:
     """The command line on ``path``: wall and CPU seconds of the child process."""
+    import resource  # not in Pyodide
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "core.analysis", str(path), "--json"], cwd=ROOT,

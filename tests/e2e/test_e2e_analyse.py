@@ -1,10 +1,11 @@
 """Analyse in the page (#15): an imported .mat graded, its worst decision first, opened in the replay.
 
-``tests/data/analysis_blunder.mat``: a 3-point game where Ann, with 52, plays 13/8 6/4 instead of
-hitting twice as 13/11* 13/8 (every other play is the bot's choice), so that play is the worst
-decision of the file. One page load: the analysis runs with its progress shown, lists that play
+``tests/data/analysis_blunder.mat``: the start of a 3-point game where Ann, with 52, plays 13/8 6/4
+instead of hitting with 13/11* 13/8 (every other play is the bot's choice), so that play is the
+worst decision of the file. One page load: the analysis runs with its progress shown, lists that play
 first (sortable back to game order), shows a chart and the players' totals; the keyboard opens the
-replay at that play and Escape comes back to the list; the phone width keeps the dialog inside the
+replay at that play and Escape comes back to the list; the analysis and the bot are imported only
+then, never at start-up; the phone width keeps the dialog inside the
 screen; then in French, the same results in French words, and a longer file's analysis shows its
 progress moving while the page answers, and stops on Cancel.
 """
@@ -29,9 +30,20 @@ def import_file(page: Page, name: str, text: str) -> None:
     page.set_input_files("#rec-file", files=[{"name": name, "mimeType": "text/plain", "buffer": text.encode()}])
 
 
+def loaded(page: Page) -> set[str]:
+    """The page's Python modules imported so far (the tests' build's hook)."""
+    return set(str(page.evaluate("() => window.videauTestModules()")).split())
+
+
+LAZY = {"core.bot", "core.analysis", "app.records.analysis_panel", "app.records.analysis_view"}
+"""Imported when Analyse is first used, never at start-up."""
+
+
 def test_analyse_an_imported_match(page: Page) -> None:
     open_app(page, "?seed=3&lang=en")
     page.locator("#nm-cancel").click()
+    modules = loaded(page)
+    assert "app.records.panel" in modules and not modules & LAZY
     dialog, rows = page.locator("#analysis-dialog"), page.locator("#analysis-list button")
     import_file(page, "blunder.mat", BLUNDER)
     expect(page.locator("#replay-dialog")).to_be_visible()
@@ -42,6 +54,7 @@ def test_analyse_an_imported_match(page: Page) -> None:
     expect(dialog).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
     expect(page.locator("#analysis-running")).to_be_hidden()
     expect(page.locator("#analysis-message")).to_contain_text("decisions analysed in")
+    assert loaded(page) >= LAZY
 
     # the worst decision first: Ann's 52 played 13/8 6/4, best 13/11* 13/8, marked very bad
     top = rows.first

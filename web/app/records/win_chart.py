@@ -74,10 +74,11 @@ def win_chart_svg(
     xy = [(LEFT + i * step if len(values) > 1 else LEFT + span / 2, _y(c)) for i, (c, _) in enumerate(values)]
     title = t(lang, "analysis.chart.title", game=game, name=names[0])
     desc = t(lang, "analysis.chart.desc", top=names[0], bottom=names[1])
+    ids = f"analysis-chart-{game}"
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" role="img" aria-labelledby="chart-{game}-t'
-        f' chart-{game}-d" data-game="{game}">',
-        f'<title id="chart-{game}-t">{escape(title)}</title><desc id="chart-{game}-d">{escape(desc)}</desc>',
+        f'<svg class="chart" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" role="img" aria-labelledby="{ids}-t {ids}-d"'
+        f' data-game="{game}">',
+        f'<title id="{ids}-t">{escape(title)}</title><desc id="{ids}-d">{escape(desc)}</desc>',
         f'<rect class="chart__frame" x="{LEFT}" y="{TOP}" width="{span}" height="{HEIGHT - TOP - BOTTOM}"/>',
         f'<line class="chart__even" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{_y(0.5):.1f}" y2="{_y(0.5):.1f}"/>',
     ]

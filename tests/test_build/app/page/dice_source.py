@@ -17,6 +17,30 @@ TEST_BUILD = True
 """Marks this build as the tests' (the production module has no such name)."""
 
 
+def loaded_modules() -> str:
+    """The names of the Python modules imported so far, one a line: the e2e tests call it as
+    ``window.videauTestModules()`` to check what the page imports at start-up and on first use.
+
+    >>> "sys" in loaded_modules().split()
+    True
+    """
+    import sys
+
+    return "\n".join(sorted(sys.modules))
+
+
+def _expose() -> None:
+    try:
+        from pyodide.ffi import create_proxy
+        from pyscript import window
+    except ImportError:  # CPython (doctests)
+        return
+    window.videauTestModules = create_proxy(loaded_modules)
+
+
+_expose()
+
+
 def page_dice() -> Callable[[], int]:
     """Seeded dice when the address says ``?seed=N``, else the browser's random source."""
     seed = parse_seed(url_param("seed"))
