@@ -118,7 +118,7 @@ def test_status_counts_and_view() -> None:
     assert status_text(SetupDraft.empty(), "fr") == ("Blanc a sorti ses 15 pions : cette partie est finie.", "error")
     assert status_text(RACE.draft, "en")[1] == "info"
     assert counts_text(RACE.draft, "fr") == (
-        "Blanc : 2 sur le plateau, 0 sur la barre, 13 sortis · Noir : 2 sur le plateau, 1 sur la barre, 13 sortis"
+        "Blanc : plateau 2, barre 0, sortis 13 · Noir : plateau 2, barre 1, sortis 13"
     )
     view = editor_view(RACE, "fr", focus=6)
     svg = render_board(view)

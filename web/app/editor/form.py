@@ -114,7 +114,7 @@ def form_html(lang: str, *, bot: bool = True) -> str:
         '<div class="editor__load"><input id="ed-id" type="text" spellcheck="false" autocomplete="off">'
         + _button(lang, "ed-load", "editor.load")
         + "</div></div></div></div>"
-        '<p id="ed-status" class="tools__message" role="status" aria-live="polite"></p>'
+        '<p id="ed-status" class="tools__message editor__status" role="status" aria-live="polite"></p>'
         '<div id="ed-out-box" class="field tools__id" hidden>'
         f'<label for="ed-out">{escape(t(lang, "editor.out_label"))}</label>'
         '<input id="ed-out" type="text" readonly spellcheck="false" autocomplete="off"></div>'

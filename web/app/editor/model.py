@@ -230,7 +230,7 @@ def counts_text(draft: SetupDraft, lang: str) -> str:
     """Each colour's checkers on the board, on the bar and borne off.
 
     >>> counts_text(SetupDraft.initial().move(1, 6, 0).move(1, 24, 25), "en")
-    'White: 15 on the board, 0 on the bar, 0 borne off · Black: 14 on the board, 1 on the bar, 1 borne off'
+    'White: board 15, bar 0, borne off 0 · Black: board 14, bar 1, borne off 1'
     """
     return " · ".join(
         t(

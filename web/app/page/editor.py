@@ -104,7 +104,6 @@ class Editor:
         bot = self.host.bot_available()
         if self.built_lang != self.lang:
             dialog.innerHTML = form_html(self.lang, bot=bot)
-            dialog.setAttribute("aria-label", t(self.lang, "editor.title"))
             self.built_lang = self.lang
         self.state = EditorState(SetupDraft.from_match(self.host.match))
         el("ed-opponent").value = "bot" if bot and self.host.bot_player is not None else "human"
@@ -120,6 +119,7 @@ class Editor:
             dialog = document.createElement("dialog")
             dialog.id = DIALOG_ID
             dialog.className = "dialog dialog--wide editor-dialog"
+            dialog.setAttribute("aria-labelledby", "ed-title")
             document.body.appendChild(dialog)
             on = self.listeners.on
             on(dialog, "click", self.on_click)

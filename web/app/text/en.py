@@ -388,7 +388,7 @@ EN: dict[str, str] = {
     "editor.play": "Play on from here",
     "editor.played": "Position set up in the editor.",
     "editor.legal": "Legal position: play on from it or copy it.",
-    "editor.counts": "{name}: {board} on the board, {bar} on the bar, {off} borne off",
+    "editor.counts": "{name}: board {board}, bar {bar}, borne off {off}",
     "editor.number": "{field}: a whole number is expected.",
     "editor.why.setup-too-many-checkers": "{player} has {value} checkers: at most 15",
     "editor.why.setup-both-colours": "point {point} would hold checkers of both colours",

@@ -382,7 +382,7 @@ FR: dict[str, str] = {
     "editor.play": "Jouer à partir d’ici",
     "editor.played": "Position mise en place dans l’éditeur.",
     "editor.legal": "Position légale : jouez à partir d’elle ou copiez-la.",
-    "editor.counts": "{name} : {board} sur le plateau, {bar} sur la barre, {off} sortis",
+    "editor.counts": "{name} : plateau {board}, barre {bar}, sortis {off}",
     "editor.number": "{field} : un nombre entier est attendu.",
     "editor.why.setup-too-many-checkers": "{player} a {value} pions : 15 au plus",
     "editor.why.setup-both-colours": "la case {point} aurait des pions des deux couleurs",
