@@ -1,6 +1,6 @@
 """Bot move times per level, in CPython and in Pyodide on Node (not run in CI).
 
-    python bench/bot_speed.py [--positions 60] [--no-pyodide] [--levels advanced,strongest]
+    python bench/bot_speed.py [--positions 60] [--no-pyodide] [--levels advanced,strongest] [--weights net.json.gz]
 
 The positions are a fixed set: pubeval playing itself with seeded dice, every third
 position of several games, with the next roll. Times are for ``Bot.choose_play``
@@ -51,11 +51,16 @@ def fixed_positions(n: int, seed: int = 2024) -> list[tuple[Position, tuple[int,
     return out
 
 
-def measure(n: int = 60, levels: tuple[str, ...] = LEVELS, cpu: bool = False) -> dict[str, Any]:
+def measure(n: int = 60, levels: tuple[str, ...] = LEVELS, cpu: bool = False, weights: str = "") -> dict[str, Any]:
     """Move times per level (ms); ``cpu``: this process's CPU time instead of the wall clock
-    (for a machine shared with other jobs)."""
+    (for a machine shared with other jobs); ``weights``: a file of ``core/bot/weights`` other than the default."""
     clock = time.process_time if cpu else time.perf_counter
     from core.bot import Bot
+    from core.bot.evaluator import Evaluator
+    from core.bot.net import DEFAULT_WEIGHTS, Net
+
+    if weights:
+        Evaluator._shared = Evaluator(net=Net.load(weights))
 
     cases = fixed_positions(n)
     result: dict[str, Any] = {}
@@ -75,9 +80,8 @@ def measure(n: int = 60, levels: tuple[str, ...] = LEVELS, cpu: bool = False) ->
         }
     t = time.perf_counter()
     from core.bot.bearoff import BearoffDB
-    from core.bot.net import Net
 
-    Net.load()
+    Net.load(weights or DEFAULT_WEIGHTS)
     BearoffDB.load()
     result["load_ms"] = round((time.perf_counter() - t) * 1000.0, 1)
     return result
@@ -90,6 +94,7 @@ const root = process.argv[1];
 const n = process.argv[2];
 const levels = process.argv[3];
 const cpu = process.argv[4];
+const weights = process.argv[5];
 const pyodide = await loadPyodide();
 pyodide.FS.mkdirTree("/project");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
@@ -99,15 +104,15 @@ import sys, json, runpy
 sys.path.insert(0, "/project")
 sys.dont_write_bytecode = True
 g = runpy.run_path("/project/bench/bot_speed.py", run_name="pyodide_bench")
-json.dumps(g["measure"](${n}, tuple("${levels}".split(",")), ${cpu}))
+json.dumps(g["measure"](${n}, tuple("${levels}".split(",")), ${cpu}, "${weights}"))
 `);
 console.log("RESULT " + out + " VERSION " + pyodide.version);
 """
 
 
-def run_pyodide(n: int, levels: tuple[str, ...] = LEVELS, cpu: bool = False) -> dict[str, Any]:
+def run_pyodide(n: int, levels: tuple[str, ...] = LEVELS, cpu: bool = False, weights: str = "") -> dict[str, Any]:
     proc = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), ",".join(levels), str(cpu)],
+        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), ",".join(levels), str(cpu), weights],
         cwd=ROOT, capture_output=True, text=True, timeout=3600,
     )
     for line in proc.stdout.splitlines():
@@ -126,15 +131,17 @@ def main() -> None:
     ap.add_argument("--cpu", action="store_true",
                     help="CPython: time each move by the process's CPU time (on a shared machine), not the wall clock")
     ap.add_argument("--levels", default=",".join(LEVELS), help="comma-separated, e.g. advanced,strongest")
+    ap.add_argument("--weights", default="", help="a weights file in core/bot/weights/ (default: the shipped net)")
     args = ap.parse_args()
     levels = tuple(args.levels.split(","))
     unknown = [lv for lv in levels if lv not in LEVELS]
     if unknown:
         ap.error(f"unknown level(s) {', '.join(unknown)}: expected some of {', '.join(LEVELS)}")
-    res = {"cpython": measure(args.positions, levels, args.cpu)}
+    res = {"cpython": measure(args.positions, levels, args.cpu, args.weights)}
     print(json.dumps(res), flush=True)
     if not args.no_pyodide:
-        res["pyodide"] = run_pyodide(args.positions, levels)  # wall clock: Pyodide's process_time is not CPU time
+        # wall clock: Pyodide's process_time is not CPU time
+        res["pyodide"] = run_pyodide(args.positions, levels, weights=args.weights)
     print(json.dumps(res, indent=1))
 
 

@@ -33,8 +33,8 @@ if ROOT not in sys.path:
 import numpy as np  # noqa: E402
 
 from bot_training import engine, match  # noqa: E402
-from bot_training.npbot import shipped_twin  # noqa: E402
-from core.bot.net import Net  # noqa: E402
+from bot_training.npbot import twin_of  # noqa: E402
+from core.bot.net import DEFAULT_WEIGHTS, Net  # noqa: E402
 
 GNUBG = "/usr/games/gnubg"
 WORKER = r'''
@@ -162,6 +162,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=6)
     ap.add_argument("--seed", type=int, default=20240)
     ap.add_argument("--save", help="write the points of every game (numpy .npy, duplicate pairs adjacent)")
+    ap.add_argument("--weights", default=DEFAULT_WEIGHTS,
+                    help="a weights file: a path, or a name in core/bot/weights/ (default: the shipped net)")
     args = ap.parse_args()
     if args.opponent == "pool":
         if not args.files:
@@ -171,8 +173,13 @@ def main() -> None:
         return
     if args.files:
         ap.error("files are only read by pool")
-    twin = shipped_twin()
-    meta = Net.load().meta["training"]
+    if os.path.isfile(args.weights):
+        with open(args.weights, "rb") as f:
+            net = Net.from_json_bytes(f.read())
+    else:
+        net = Net.load(args.weights)
+    twin = twin_of(net)
+    meta = net.meta["training"]
     t = time.time()
     pool = None
     if args.opponent == "pubeval":
@@ -190,7 +197,8 @@ def main() -> None:
             pool.close()
     if args.save:
         np.save(args.save, res)
-    print(f"level {args.level} vs {args.opponent}: {report(res)}; weights after {meta['games']} training games; "
+    print(f"level {args.level} vs {args.opponent}: {report(res)}; weights {args.weights} after "
+          f"{meta['games']} training games; "
           f"{time.time() - t:.0f} s")
 
 

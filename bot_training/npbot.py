@@ -12,7 +12,8 @@ import numpy as np
 
 from core.bot import LEVELS
 from core.bot.bearoff import BearoffDB
-from core.bot.net import Net
+from core.bot.features import FEATURE_NAMES
+from core.bot.net import DEFAULT_WEIGHTS, Net
 from core.dice import ROLLS
 from core.moves import legal_plays
 from core.position import Position
@@ -164,9 +165,14 @@ def mlp_from_net(net: Net) -> MLP:
     return mlp
 
 
-def shipped_twin() -> NumpyBot:
-    """The browser's net (``core/bot/weights``) as a numpy twin, for benchmarks and their tests."""
-    return NumpyBot(mlp_from_net(Net.load()))
+def twin_of(net: Net) -> NumpyBot:
+    """A browser-format net as a numpy twin, its inputs those of the net's encoder version."""
+    return NumpyBot(mlp_from_net(net), features=FEATURE_NAMES if net.encoder_version == 2 else ())
+
+
+def shipped_twin(name: str = DEFAULT_WEIGHTS) -> NumpyBot:
+    """The browser's net (``core/bot/weights/<name>``) as a numpy twin, for benchmarks and their tests."""
+    return twin_of(Net.load(name))
 
 
 def legal_count(pos: Position, dice: tuple[int, int]) -> int:

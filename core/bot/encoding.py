@@ -17,15 +17,24 @@ The side on roll's block comes first, then the other side's, then one unit that
 is 1 in a pure race (no contact left). The input vector is sparse: :func:`encode`
 returns only the nonzero ``(index, value)`` pairs.
 
+Encoder version 2 (:func:`encode_v2`) appends the expert features of
+:mod:`core.bot.features` (:data:`~core.bot.features.FEATURE_NAMES`), the side on
+roll's then the other side's, after those 207 inputs. A weights file names the
+encoder its net was trained with (:data:`ENCODERS`).
+
 >>> from core.position import Position
 >>> pairs = encode(Position.initial().player, Position.initial().opponent)
 >>> len(pairs), NUM_INPUTS
 (34, 207)
+>>> len(encode_v2(Position.initial().player, Position.initial().opponent)), ENCODERS[2][1]
+(46, 223)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from .features import NUM_FEATURES, side_features
 
 POINT_UNITS = 4
 SIDE_INPUTS = 24 * POINT_UNITS + 7  # 103
@@ -157,3 +166,28 @@ def encode_dense(side: Sequence[int], other: Sequence[int]) -> list[float]:
     for i, v in encode(side, other):
         x[i] = v
     return x
+
+
+FEATURE_INPUT = NUM_INPUTS
+"""Index of the first expert feature in encoder version 2 (the side on roll's, then the other's)."""
+NUM_INPUTS_V2 = NUM_INPUTS + 2 * NUM_FEATURES  # 223
+
+
+def encode_v2(side: Sequence[int], other: Sequence[int]) -> list[tuple[int, float]]:
+    """:func:`encode` followed by both sides' expert features (encoder version 2), nonzero pairs only."""
+    out = encode(side, other)
+    k = FEATURE_INPUT
+    for v in side_features(side, other):
+        if v:
+            out.append((k, v))
+        k += 1
+    for v in side_features(other, side):
+        if v:
+            out.append((k, v))
+        k += 1
+    return out
+
+
+Encoder = Callable[[Sequence[int], Sequence[int]], list[tuple[int, float]]]
+ENCODERS: dict[int, tuple[Encoder, int]] = {1: (encode, NUM_INPUTS), 2: (encode_v2, NUM_INPUTS_V2)}
+"""Encoder version -> (encoding function, number of inputs)."""

@@ -16,7 +16,6 @@ from ..dice import ROLLS
 from ..moves import Play, legal_plays
 from ..position import Position
 from .bearoff import BearoffDB
-from .encoding import encode
 from .net import Net, Probs, consistent, equity, flip
 
 __all__ = ["Evaluator", "Probs", "equity", "flip"]
@@ -113,7 +112,8 @@ class Evaluator:
             else:
                 net_idx.append(k)
         if net_idx:
-            encs = [encode(positions[k].player, positions[k].opponent) for k in net_idx]
+            enc = self.net.encode
+            encs = [enc(positions[k].player, positions[k].opponent) for k in net_idx]
             for k, probs in zip(net_idx, self.net.evaluate_many(encs)):
                 pos = positions[k]
                 probs = _gammon_rules(pos, probs)

@@ -29,6 +29,8 @@ blocks the other side.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from operator import mul
 
 FEATURE_NAMES = (
     "escapes",
@@ -107,15 +109,24 @@ def escapes(side: Sequence[int], other: Sequence[int]) -> int:
     36
     """
     # a checker that still has made points ahead of it is on our 14..25 and moves at most
-    # 24 pips, always stopping on a point >= 1 on the way out: ``made[q]`` is in range
+    # 24 pips, always stopping on a point >= 1 on the way out: only the made points below it count
     p = _rearmost(side)
     if p == 0:
         return 36
-    made = _made_by_other(other)
-    ahead = [r for r in range(13, min(p, 25)) if made[r]]
+    return _escapes(p, tuple([r for r in range(1, p) if other[24 - r] >= 2]))
+
+
+@lru_cache(maxsize=1 << 15)
+def _escapes(p: int, made_below: tuple[int, ...]) -> int:
+    """:func:`escapes` of a checker on point ``p`` with the other's made points ``made_below``
+    (our numbers, all below ``p``); cached, as a move's candidates share most of their blockades."""
+    ahead = [r for r in made_below if r >= 13]
     if not ahead:
         return 36
     target = min(ahead)  # land below this point
+    made = [False] * 26
+    for r in made_below:
+        made[r] = True
     count = 0
     for _bit, a, b in ROLLS36:
         if a == b:
@@ -155,12 +166,23 @@ def hit_risk(side: Sequence[int], other: Sequence[int]) -> tuple[int, float]:
     >>> hit_risk(side, other)[0]
     13
     """
-    blots = [p for p in range(1, 25) if side[p - 1] == 1]
+    blots = tuple([p for p in range(1, 25) if side[p - 1] == 1])
     if not blots:
         return 0, 0.0
-    hitters = [25 - j for j in range(1, 25) if other[j - 1]]  # our point numbers
     if other[24]:
-        hitters.append(0)
+        hitters: tuple[int, ...] = (0,)  # the other must enter first: only its bar checkers hit
+    else:
+        hitters = tuple([25 - j for j in range(1, 25) if other[j - 1] and 25 - j < blots[-1]])  # our numbers
+    blocks = tuple([r for r in range(1, blots[-1]) if side[r - 1] >= 2])
+    return _hit_risk(blots, hitters, blocks)
+
+
+@lru_cache(maxsize=1 << 15)
+def _hit_risk(blots: tuple[int, ...], hitters: tuple[int, ...], blocks: tuple[int, ...]) -> tuple[int, float]:
+    """:func:`hit_risk` from the blots, the hitters' points and the side's made points (our numbers); cached."""
+    made = [False] * 25
+    for r in blocks:
+        made[r] = True
     covered = 0
     lost = 0.0
     for p in blots:  # from our 1-point up: the most advanced blot (most pips to lose) first
@@ -168,12 +190,10 @@ def hit_risk(side: Sequence[int], other: Sequence[int]) -> tuple[int, float]:
         for q in hitters:
             if q >= p:
                 continue
-            if other[24] and q != 0:
-                continue  # the other must enter first: only its bar checkers hit
             d = p - q
             mask |= _DIRECT[d]
             for bit, steps in _VIA[d]:
-                if not mask & bit and all(side[q + s - 1] < 2 for s in steps):
+                if not mask & bit and not any(made[q + s] for s in steps):
                     mask |= bit
         new = mask & ~covered
         if new:
@@ -241,16 +261,32 @@ def contact(side: Sequence[int], other: Sequence[int]) -> int:
 
 
 def side_features(side: Sequence[int], other: Sequence[int]) -> list[float]:
-    """:data:`FEATURE_NAMES` for ``side``, scaled to about 0..1."""
+    """:data:`FEATURE_NAMES` for ``side``, scaled to about 0..1 (the functions above, sharing their work)."""
     shots, lost = hit_risk(side, other)
-    held, front = anchors(side)
+    p = _rearmost(side)
+    esc = 36 if p == 0 else _escapes(p, tuple([r for r in range(1, p) if other[24 - r] >= 2]))
+    held = [r for r in range(19, 25) if side[r - 1] >= 2]  # our 19..24: their 6..1
+    s0 = 25 - _rearmost(other)  # our point number of the other's rearmost checker (0: bar)
+    best = 0
+    if s0 < 25:
+        run = 0
+        for n in side[s0:24]:
+            if n >= 2:
+                run += 1
+                if run > best:
+                    best = run
+            else:
+                run = 0
     return [
-        escapes(side, other) / 36.0,
+        esc / 36.0,
         shots / 36.0,
         lost / 25.0,
-        held / 3.0,
-        front / 6.0,
-        blocking_prime(side, other) / 6.0,
-        timing(side) / 100.0,
-        contact(side, other) / 15.0,
+        len(held) / 3.0,
+        (25 - held[0] if held else 0) / 6.0,
+        best / 6.0,
+        (sum(map(mul, side[6:24], _TIMING_PIPS)) + 19 * side[24]) / 100.0,
+        (sum(side[s0:25]) if s0 < 25 else 0) / 15.0,
     ]
+
+
+_TIMING_PIPS = range(1, 19)

@@ -9,8 +9,9 @@ other in few inputs: :meth:`Net.evaluate_many` computes the first one in full
 and each other one from it, adding only the rows of the inputs that differ.
 
 Weights live in ``core/bot/weights/*.json.gz``: a JSON object with ``version``,
-``inputs``, ``hidden``, ``training`` (the settings that produced them) and the
-arrays as base64 of little-endian float32. They load on first use only.
+``encoder`` (the :data:`core.bot.encoding.ENCODERS` version its inputs come from; 1
+when absent), ``inputs``, ``hidden``, ``training`` (the settings that produced them)
+and the arrays as base64 of little-endian float32. They load on first use only.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from math import exp
 from operator import add, mul, sub
 from typing import Any
 
-from .encoding import NUM_INPUTS
+from .encoding import ENCODERS, Encoder
 
 Probs = tuple[float, float, float, float, float]
 
@@ -84,8 +85,14 @@ class Net:
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"weights format {data.get('version')!r}, expected {FORMAT_VERSION}")
         n_in, n_hidden = int(data["inputs"]), int(data["hidden"])
-        if n_in != NUM_INPUTS:
-            raise ValueError(f"weights for {n_in} inputs, the encoder has {NUM_INPUTS}")
+        version = data.get("encoder", 1)
+        if version not in ENCODERS:
+            raise ValueError(f"weights for encoder {version!r}, expected one of {sorted(ENCODERS)}")
+        self.encoder_version: int = version
+        self.encode: Encoder = ENCODERS[version][0]
+        """The encoder of this net's inputs: ``encode(side, other)`` -> sparse ``(index, value)`` pairs."""
+        if n_in != ENCODERS[version][1]:
+            raise ValueError(f"weights for {n_in} inputs, encoder {version} has {ENCODERS[version][1]}")
         w1 = _floats(data["w1"])  # (inputs, hidden), row-major
         w2 = _floats(data["w2"])  # (hidden, 5), row-major
         b1 = _floats(data["b1"])
