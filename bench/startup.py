@@ -6,10 +6,12 @@ One Chromium (/usr/bin/chromium, ``--no-sandbox --disable-background-networking`
 only (every other host fails to resolve). Both pages are served by tools/serve.py (netlify.toml's
 headers, gzip) from a temporary copy of dist/ to which the baseline is added:
 
-- **baseline**: ``bench-baseline.html``, a PyScript page that loads the same local Pyodide and
-  the same videau wheel, imports ``core`` and draws one SVG element, then sets
-  ``data-ready``; it registers the same service worker (dist/sw.js) after load, as Videau does.
-- **Videau**: ``index.html``.
+- **baseline**: ``bench-baseline.html``, a PyScript page that loads the npm package's Pyodide
+  as published (its ``python_stdlib.zip`` without our bytecode: a site of its own, a copy of
+  dist/ with ``pyodide/`` taken from node_modules) and the same videau wheel, imports ``core``
+  and draws one SVG element, then sets ``data-ready``; it registers a service worker made the
+  same way as dist/sw.js (precaching its site) after load, as Videau does.
+- **Videau**: ``index.html`` of dist/.
 
 Each round, for each page in turn (interleaved): a cold load in a fresh context, then, once the
 service worker controls that context, a warm reload. Measured from navigation start, in the
@@ -38,10 +40,14 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tools import gen_sw  # noqa: E402
+
 DIST = ROOT / "dist"
 CHROMIUM = os.environ.get("VIDEAU_CHROMIUM", "/usr/bin/chromium")
 BASELINE = "bench-baseline.html"
 TIMEOUT_MS = 180_000
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 # Runs before any script of the page: records the first frame holding a board, and ready.
 PROBE = """
@@ -102,8 +108,10 @@ BASELINE_JS = """if ("serviceWorker" in navigator) {
 
 
 def prepare(site: Path) -> None:
-    """A copy of dist/ with the baseline page beside Videau's."""
+    """The baseline's site: dist/ with the npm package's Pyodide files, and the baseline page."""
     shutil.copytree(DIST, site)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(ROOT / "node_modules" / "pyodide" / name, site / "pyodide" / name)
     wheels = sorted((site / "wheels").glob("videau-*.whl"))
     if len(wheels) != 1:
         raise SystemExit(f"expected one wheel in dist/wheels, found {wheels}: run ./build.sh build")
@@ -111,6 +119,7 @@ def prepare(site: Path) -> None:
     (site / "bench-baseline.json").write_text(json.dumps(config))
     (site / BASELINE).write_text(baseline_page())
     (site / "bench-baseline.js").write_text(BASELINE_JS)
+    (site / gen_sw.SW_NAME).write_text(gen_sw.service_worker(site))
 
 
 def serve(site: Path) -> tuple[subprocess.Popen[str], str]:
@@ -215,11 +224,13 @@ def main(argv: list[str] | None = None) -> None:
     }
     servers: list[subprocess.Popen[str]] = []
     with tempfile.TemporaryDirectory(prefix="videau-startup-") as tmp:
-        site = Path(tmp) / "site"
+        site = Path(tmp) / "baseline"
         prepare(site)
         server, url = serve(site)
         servers.append(server)
-        pages = [("baseline", url + BASELINE), ("videau", url)]
+        videau, videau_url = serve(DIST)
+        servers.append(videau)
+        pages = [("baseline", url + BASELINE), ("videau", videau_url)]
         for name, dist in extras.items():
             other, other_url = serve(Path(dist).resolve())
             servers.append(other)

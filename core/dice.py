@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import BackgammonError
 from .reasons import INVALID_DICE
+
+if TYPE_CHECKING:  # imported on use: fractions (and numbers) cost ~0.1 s of a page's start in Pyodide
+    from fractions import Fraction
 
 Rng = Callable[[], int]
 """A source of dice: each call returns one die, 1..6."""
@@ -120,6 +122,8 @@ class WeightedRoll(NamedTuple):
         >>> WeightedRoll(6, 5, 2).probability
         Fraction(1, 18)
         """
+        from fractions import Fraction
+
         return Fraction(self.ways, 36)
 
 

@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import gen_config  # noqa: E402
 import gen_sw  # noqa: E402
+import precompile  # noqa: E402
 import serve  # noqa: E402
 
 
@@ -210,3 +211,64 @@ def test_the_manifest_offers_png_and_maskable_icons_that_exist() -> None:
     assert touch is not None
     data = (ROOT / "web" / touch.group(1)).read_bytes()
     assert data[:4] == b"\x89PNG" and int.from_bytes(data[16:20], "big") == 180
+
+
+# -- bytecode (tools/precompile.py; the build runs it inside Pyodide, here it is CPython's) --
+def _zip(files: dict[str, str]) -> bytes:
+    import io
+
+    raw = io.BytesIO()
+    with zipfile.ZipFile(raw, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return raw.getvalue()
+
+
+def _import_from_zip(path: Path, name: str) -> object:
+    import zipimport
+
+    importer = zipimport.zipimporter(str(path))
+    spec = importer.find_spec(name)
+    assert spec is not None and spec.loader is not None
+    module = __import__("importlib.util").util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_zipimport_runs_the_bytecode_and_recompiles_a_changed_source(tmp_path: Path) -> None:
+    data = _zip({"other.py": "", "mod.py": "def f():\n    return 1\n", "bad.py": "def (:\n"})
+    compiled = precompile.precompile_zip(data, "/lib/std.zip", only={"mod.py", "bad.py"})
+    names = zipfile.ZipFile(__import__("io").BytesIO(compiled)).namelist()
+    assert names == ["other.py", "mod.py", "mod.pyc", "bad.py"]  # only those named, and only what compiles
+    path = tmp_path / "std.zip"
+    path.write_bytes(compiled)
+    module = _import_from_zip(path, "mod")
+    assert module.f.__code__.co_filename == "/lib/std.zip/mod.py"  # type: ignore[attr-defined]
+    assert module.__file__.endswith("mod.pyc")  # type: ignore[attr-defined]
+    # the same bytecode beside a changed source: its hash no longer matches, the source wins
+    changed = tmp_path / "changed.zip"
+    with zipfile.ZipFile(__import__("io").BytesIO(compiled)) as src, zipfile.ZipFile(changed, "w") as dst:
+        for info in src.infolist():
+            body = b"def f():\n    return 2\n" if info.filename == "mod.py" else src.read(info)
+            dst.writestr(info.filename, body)
+    assert _import_from_zip(changed, "mod").f() == 2  # type: ignore[attr-defined]
+
+
+def test_app_zip_gets_the_bytecode_of_its_modules_and_of_the_wheel(tmp_path: Path) -> None:
+    import importlib.util
+
+    app = _zip({"app/__init__.py": "", "app/m.py": "X = 1\n"})
+    wheel = _zip({"core/__init__.py": "Y = 2\n", "videau-0.1.dist-info/RECORD": ""})
+    out = zipfile.ZipFile(__import__("io").BytesIO(precompile.with_pycache(app, wheel)))
+    tag = sys.implementation.cache_tag
+    assert sorted(n for n in out.namelist() if n.endswith(".pyc")) == [
+        f"app/__pycache__/__init__.{tag}.pyc",
+        f"app/__pycache__/m.{tag}.pyc",
+        f"core/__pycache__/__init__.{tag}.pyc",
+    ]
+    out.extractall(tmp_path)
+    source = tmp_path / "app" / "m.py"
+    spec = importlib.util.spec_from_file_location("m_test", source)
+    assert spec is not None and spec.loader is not None
+    code = spec.loader.get_code("m_test")  # type: ignore[attr-defined]
+    assert code is not None and code.co_filename == str(source)  # read from __pycache__, renamed to the file

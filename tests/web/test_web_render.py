@@ -311,3 +311,13 @@ def test_still_diagrams_are_not_in_the_tab_order() -> None:
         assert el.get("tabindex") is None
         assert el.get("role") == "img"
         assert el.get("aria-label")
+
+
+def test_escape_is_the_standard_librarys() -> None:
+    """render.escape stands in for html.escape (not imported at start): same output."""
+    import html
+
+    from app.board.render import escape
+
+    for text in ["", "plain", "<b>&amp;</b>", "R&D's \"board\"", "é < ü > ' \" &&", "&#x27;<>"]:
+        assert escape(text) == html.escape(text, quote=True)

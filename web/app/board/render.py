@@ -30,7 +30,6 @@ rely on:
 from __future__ import annotations
 
 import math
-from html import escape
 
 from app.board.layout import (
     BAR_W,
@@ -67,9 +66,21 @@ from app.board.places import Place
 from app.board.view import BoardView, DieView, PlayerView, PointView
 
 
+def escape(text: str) -> str:
+    """``html.escape(text)`` (quotes too), without importing :mod:`html` at start.
+
+    :mod:`html` loads its table of 2,000 entities, ~0.1 s of the page's start in Pyodide.
+
+    >>> escape('<a title="R&D">'), escape("it's")
+    ('&lt;a title=&quot;R&amp;D&quot;&gt;', 'it&#x27;s')
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;").replace("'", "&#x27;")
+
+
 def _e(text: str) -> str:
     """Escape text for an SVG attribute or element."""
-    return escape(text, quote=True)
+    return escape(text)
 
 
 def focus_place(view: BoardView) -> Place:

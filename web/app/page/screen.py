@@ -4,11 +4,10 @@ buttons, the end-of-game card and the move list.
 
 from __future__ import annotations
 
-from html import escape
-
 from pyscript import document
 
 from app.board.messages import game_result_message
+from app.board.render import escape
 from app.board.view import BoardView
 from app.dom import el
 from app.page.controls import BUTTONS, Controls

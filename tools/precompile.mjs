@@ -1,0 +1,33 @@
+// Runs tools/precompile.py inside Pyodide under Node (the Python that will import the bytecode):
+//
+//   node tools/precompile.mjs dist
+//
+// DIST is mounted at /dist; see tools/precompile.py for what is compiled and why.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { loadPyodide } from "pyodide";
+
+const tools = path.dirname(fileURLToPath(import.meta.url));
+const dist = process.argv[2];
+if (!dist) {
+  console.error("usage: node tools/precompile.mjs DIST_DIR");
+  process.exit(2);
+}
+const pyodide = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+// the page's `pyscript` module, enough for its modules to import outside a page
+pyodide.registerJsModule("pyscript", { document: {}, window: { navigator: { languages: [] } } });
+pyodide.FS.mkdirTree("/dist");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(dist) }, "/dist");
+pyodide.FS.mkdirTree("/tools");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: tools }, "/tools");
+try {
+  pyodide.runPython(`
+import runpy, sys
+sys.argv = ["/tools/precompile.py", "/dist"]
+runpy.run_path(sys.argv[0], run_name="__main__")
+`);
+} catch (error) {
+  console.error(String(error));
+  process.exit(1);
+}

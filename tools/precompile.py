@@ -1,0 +1,183 @@
+"""Bytecode for what Pyodide imports, compiled at build time so that no page load compiles it.
+
+    node tools/precompile.mjs dist     (runs this module inside Pyodide: its CPython, its magic)
+
+Pyodide's ``python_stdlib.zip`` holds sources only and Pyodide runs with
+``dont_write_bytecode``, so every page load compiles each module it imports from source: the
+~190 modules of the interpreter's own start, then ours. This adds bytecode beside the sources:
+
+* :func:`precompile_zip` rewrites a zip imported by ``zipimport`` (the standard library) with a
+  ``name.pyc`` next to each ``name.py``: ``zipimport`` tries ``.pyc`` first.
+* :func:`precompile_tree` writes ``__pycache__/name.<cache_tag>.pyc`` for each ``.py`` of a
+  directory (the ``app`` package and the core, packed into ``app.zip`` afterwards).
+
+Every ``.pyc`` is *checked-hash* (PEP 552): the importer hashes the source beside it and
+compiles the source when it changed, and a ``.pyc`` of another Python (another magic number)
+is ignored; the sources stay, for tracebacks. The interpreter that runs this module must be
+the one that will import the files (hence Pyodide under Node: the build's CPython is another
+version).
+
+>>> import io, zipfile
+>>> raw = io.BytesIO()
+>>> with zipfile.ZipFile(raw, "w") as z:
+...     z.writestr("pkg/__init__.py", "X = 1\\n")
+>>> names = zipfile.ZipFile(io.BytesIO(precompile_zip(raw.getvalue(), "/lib/x.zip"))).namelist()
+>>> names
+['pkg/__init__.py', 'pkg/__init__.pyc']
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import sys
+import tempfile
+import zipfile
+from collections.abc import Collection, Iterable
+from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
+from pathlib import Path
+
+
+def pyc_bytes(source: bytes, filename: str) -> bytes:
+    """Checked-hash bytecode of ``source``, its code named ``filename`` (what tracebacks show).
+
+    >>> data = pyc_bytes(b"A = 2\\n", "/x/a.py")
+    >>> data[:4] == importlib.util.MAGIC_NUMBER, int.from_bytes(data[4:8], "little")  # flags: hash, checked
+    (True, 3)
+    """
+    code = compile(source, filename, "exec", dont_inherit=True)
+    source_hash = importlib.util.source_hash(source)
+    data: bytes = _code_to_hash_pyc(code, source_hash, checked=True)
+    return bytes(data)
+
+
+def precompile_zip(data: bytes, mounted_at: str, only: Collection[str] | None = None) -> bytes:
+    """The zip ``data`` with a ``.pyc`` beside each ``.py`` (entries in the original order).
+
+    ``only``: the names (``json/decoder.py``) to compile, the others keep their source alone.
+
+    ``mounted_at`` is the zip's path on ``sys.path`` (``/lib/python314.zip`` in Pyodide): code
+    objects are named ``mounted_at/name.py``, as ``zipimport`` names what it compiles. A source
+    that does not compile (a test fixture, say) is left without bytecode.
+    """
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        names = set(src.namelist())
+        for info in src.infolist():
+            body = src.read(info)
+            dst.writestr(info, body, compress_type=info.compress_type)
+            if not info.filename.endswith(".py") or info.filename + "c" in names:
+                continue
+            if only is not None and info.filename not in only:
+                continue
+            try:
+                pyc = pyc_bytes(body, f"{mounted_at}/{info.filename}")
+            except SyntaxError:
+                continue
+            entry = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+            dst.writestr(entry, pyc, compress_type=zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+def with_pycache(target: bytes, *sources: bytes, root: str = "/home/pyodide") -> bytes:
+    """The zip ``target`` plus ``__pycache__`` bytecode of every ``.py`` in it and in ``sources``.
+
+    For archives unpacked into a directory on ``sys.path`` (``app.zip``, the wheel): the
+    bytecode of the wheel's modules goes into ``target`` too, at the same relative paths, so
+    that one archive carries all of it. Code objects are named ``root/name.py`` (the import
+    system renames them to where the source really is).
+
+    >>> import io, zipfile
+    >>> raw = io.BytesIO()
+    >>> with zipfile.ZipFile(raw, "w") as z:
+    ...     z.writestr("app/m.py", "B = 3\\n")
+    >>> zipfile.ZipFile(io.BytesIO(with_pycache(raw.getvalue()))).namelist()[1].startswith("app/__pycache__/m.")
+    True
+    """
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        with zipfile.ZipFile(io.BytesIO(target)) as src:
+            for info in src.infolist():
+                dst.writestr(info, src.read(info), compress_type=info.compress_type)
+        for archive in (target, *sources):
+            with zipfile.ZipFile(io.BytesIO(archive)) as src:
+                for info in src.infolist():
+                    if not info.filename.endswith(".py"):
+                        continue
+                    try:
+                        pyc = pyc_bytes(src.read(info), f"{root}/{info.filename}")
+                    except SyntaxError:
+                        continue
+                    name = importlib.util.cache_from_source(info.filename)
+                    entry = zipfile.ZipInfo(name, date_time=info.date_time)
+                    dst.writestr(entry, pyc, compress_type=zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+def imported_from(mounted_at: str, skip: Iterable[str] = ()) -> set[str]:
+    """The names in the zip at ``mounted_at`` of the modules imported so far (``sys.modules``).
+
+    >>> "json/__init__.py" in imported_from("/nowhere")
+    False
+    """
+    found: set[str] = set()
+    for module in list(sys.modules.values()):
+        origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+        if origin.startswith(mounted_at + "/"):
+            name = origin[len(mounted_at) + 1 :]
+            found.add(name[:-1] if name.endswith(".pyc") else name)
+    return found - set(skip)
+
+
+def import_everything(root: Path, packages: Iterable[str]) -> list[str]:
+    """Import every module of ``packages`` found under ``root`` (put first on ``sys.path``).
+
+    Entry points (``app.main``, any ``__main__``) are skipped; a module that fails to import
+    outside the page is passed over. Returns the modules imported.
+    """
+    sys.path.insert(0, str(root))
+    done: list[str] = []
+    for package in packages:
+        for source in sorted((root / package).rglob("*.py")):
+            parts = list(source.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            name = ".".join(parts)
+            if name == "app.main" or parts[-1] == "__main__":
+                continue
+            try:
+                importlib.import_module(name)
+            except Exception:
+                continue
+            done.append(name)
+    return done
+
+
+def main(argv: list[str]) -> None:
+    """``precompile.py DIST``: bytecode into DIST/pyodide/python_stdlib.zip and DIST/app.zip (+ the wheel's)."""
+    if len(argv) != 1:
+        raise SystemExit("usage: precompile.py DIST_DIR (inside Pyodide: see tools/precompile.mjs)")
+    dist = Path(argv[0])
+    stdlib = dist / "pyodide" / "python_stdlib.zip"
+    app = dist / "app.zip"
+    wheels = sorted((dist / "wheels").glob("videau-*.whl"))
+    mounted_at = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+    staging = Path(tempfile.mkdtemp())
+    for archive in (app, *wheels):
+        with zipfile.ZipFile(archive) as z:
+            z.extractall(staging)
+    imported = import_everything(staging, ("core", "app"))
+    used = imported_from(mounted_at)
+    print(f"{len(imported)} modules of ours import {len(used)} of the standard library's", file=sys.stderr)
+    for path, data in (
+        (stdlib, precompile_zip(stdlib.read_bytes(), mounted_at, used)),
+        (app, with_pycache(app.read_bytes(), *(w.read_bytes() for w in wheels))),
+    ):
+        before = path.stat().st_size
+        path.write_bytes(data)
+        tag = sys.implementation.cache_tag
+        print(f"{path}: {before:,} -> {len(data):,} bytes (bytecode for {tag})", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
