@@ -91,6 +91,11 @@ def test_a_one_point_game_by_link_between_two_devices(page: Page, new_context: A
     expect(b.locator("#link-panel")).to_be_visible()
     assert panel(b)["seat"] == "1" and panel(b)["turn"] == "theirs"
     expect(b.locator("#new-match-dialog")).to_be_hidden()
+    b.locator("#btn-lang").click()  # the panel speaks French too
+    expect(b.locator("#link-status")).to_contain_text("Vous jouez")
+    expect(b.locator("#btn-link-verify")).to_have_text("Vérifier les dés")
+    b.locator("#btn-lang").click()
+    expect(b.locator("#link-status")).to_contain_text("You play")
 
     devices = {"0": a, "1": b}
     links = [invite, share_link(b)]
