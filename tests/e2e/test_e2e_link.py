@@ -16,6 +16,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from e2e_helpers import wait_ready
 from match_helpers import button, open_app, phase, play_turn, start_match, wait_phase
 from playwright.sync_api import Page, expect
 
@@ -86,10 +87,15 @@ def test_a_one_point_game_by_link_between_two_devices(page: Page, new_context: A
     b.on("console", lambda m: page_errors.console.append(m.text) if m.type == "error" else None)
     b.emulate_media(reduced_motion="reduce")
     b.goto(invite)
-    b.wait_for_function("() => document.body.dataset.ready === 'true'")
+    wait_ready(b)
     expect(b.locator("#link-panel")).to_be_visible()
     assert panel(b)["seat"] == "1" and panel(b)["turn"] == "theirs"
     expect(b.locator("#new-match-dialog")).to_be_hidden()
+    b.locator("#btn-lang").click()  # the panel speaks French too
+    expect(b.locator("#link-status")).to_contain_text("Vous jouez")
+    expect(b.locator("#btn-link-verify")).to_have_text("Vérifier les dés")
+    b.locator("#btn-lang").click()
+    expect(b.locator("#link-status")).to_contain_text("You play")
 
     devices = {"0": a, "1": b}
     links = [invite, share_link(b)]
@@ -154,7 +160,7 @@ def test_a_one_point_game_by_link_between_two_devices(page: Page, new_context: A
     # B loses its storage: the link is still there, its secret is not.
     b.evaluate("() => localStorage.clear()")
     b.reload()
-    b.wait_for_function("() => document.body.dataset.ready === 'true'")
+    wait_ready(b)
     expect(b.locator("#link-alert")).to_be_visible()
     assert b.locator("#link-alert").get_attribute("data-reason") == "link-no-secret"
     expect(b.locator("#link-alert-text")).to_contain_text("keeps no secret")

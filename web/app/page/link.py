@@ -18,7 +18,7 @@ from datetime import date
 from typing import Any
 
 import js
-from pyodide.ffi import to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from app.dom import el, ignore_event, js_object
@@ -230,8 +230,6 @@ def _alert(app: Any, error: LinkError, record: Match | None) -> None:
     button.hidden = record is None
     button.onclick = None
     if record is not None:
-        from pyodide.ffi import create_proxy
-
         button.onclick = create_proxy(lambda _event: export_record(record))
     el("link-alert").hidden = False
 
@@ -305,6 +303,14 @@ def _wire(app: Any) -> None:
     app.on(el("btn-link-share"), "click", ignore_event(lambda: app.link and app.link.share()))
     app.on(el("btn-link-verify"), "click", ignore_event(lambda: app.link and app.link.verify()))
     app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
+
+    def relabel(*_args: Any) -> None:  # the page's language changed (translate_page sets <html lang>)
+        if app.link is not None and app.link.active:
+            app.link.draw()
+        draw_book(app)
+
+    observer = window.MutationObserver.new(create_proxy(relabel))
+    observer.observe(document.documentElement, js_object({"attributes": True, "attributeFilter": ["lang"]}))
 
 
 def boot(app: Any) -> bool:
