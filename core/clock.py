@@ -156,6 +156,28 @@ class Clock:
     since: int | None = None
     flagged: int | None = None
 
+    def __post_init__(self) -> None:
+        """Refuse a clock that cannot be, naming the value (what :meth:`from_dict` relies on)."""
+        rules = self.rules
+        if not isinstance(rules, ClockRules):
+            raise InvalidClockError(f"clock rules {quote(rules)}: ClockRules expected")
+        if not isinstance(self.reserves, tuple) or len(self.reserves) != 2:
+            raise InvalidClockError(f"clock reserves {quote(self.reserves)}: two reserves expected")
+        for player in (0, 1):
+            _whole(self.reserves[player], f"clock left[{player}]", rules.reserve_ms)
+        on_move, flagged = _player(self.on_move, "clock on_move"), _player(self.flagged, "clock flagged")
+        used = _whole(self.used_ms, "clock used")
+        if self.since is not None:
+            _time(self.since, "clock since")
+        if on_move is None and (used or self.since is not None):
+            raise InvalidClockError(f"clock used {used}: time used by nobody (on_move is null)")
+        if on_move is not None and not rules.timed[on_move]:
+            raise InvalidClockError(f"clock on_move {on_move}: that player is not timed")
+        if on_move is not None and used >= rules.per_move_ms + self.reserves[on_move]:
+            raise InvalidClockError(f"clock used {used}: more than player {on_move}'s time, yet no flag fell")
+        if flagged is not None and (on_move is not None or self.reserves[flagged]):
+            raise InvalidClockError(f"clock flagged {flagged}: a fallen flag leaves that reserve empty and no clock on")
+
     @classmethod
     def new(cls, rules: ClockRules) -> Clock:
         """Both reserves full, nobody's clock running."""
@@ -316,21 +338,7 @@ class Clock:
         rules = ClockRules(
             _whole(data["per_move"], "clock per_move"), _whole(data["reserve"], "clock reserve"), (timed[0], timed[1])
         )
-        reserves = (
-            _whole(left[0], "clock left[0]", rules.reserve_ms),
-            _whole(left[1], "clock left[1]", rules.reserve_ms),
-        )
-        on_move, flagged = _player(data["on_move"], "clock on_move"), _player(data["flagged"], "clock flagged")
-        used = _whole(data["used"], "clock used")
-        if on_move is None and used:
-            raise InvalidClockError(f"clock used {used}: time used by nobody (on_move is null)")
-        if on_move is not None and not rules.timed[on_move]:
-            raise InvalidClockError(f"clock on_move {on_move}: that player is not timed")
-        if on_move is not None and used >= rules.per_move_ms + reserves[on_move]:
-            raise InvalidClockError(f"clock used {used}: more than player {on_move}'s time, yet no flag fell")
-        if flagged is not None and (on_move is not None or reserves[flagged]):
-            raise InvalidClockError(f"clock flagged {flagged}: a fallen flag leaves that reserve empty and no clock on")
-        return cls(rules, reserves, on_move, used, None, flagged)
+        return cls(rules, (left[0], left[1]), data["on_move"], data["used"], None, data["flagged"])
 
 
 def player_on_move(match: Match) -> int | None:

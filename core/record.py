@@ -13,7 +13,8 @@ What the format has no place for goes into comment lines before the header,
 ``; [Tag "value"]`` as XG writes them (gnubg ignores them): the players' names
 exactly (``Player 1``, ``Player 2``), the ``Crawford`` rule of a match, the
 ``Jacoby`` rule of a money session, whether a first game at a one-away score
-is the Crawford game (``Crawford game``) and a match given up (``Resigned``).
+is the Crawford game (``Crawford game``), a match given up (``Resigned``) and a
+match lost on time (``Lost on time``, our tag: see :mod:`core.clock`).
 Each game's score line writes the names as :func:`mat_name` makes them
 (no colon, no control character, at most 31 bytes: what gnubg reads), so
 that any name of at most :data:`MAX_NAME_CHARS` characters reads back

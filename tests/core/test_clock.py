@@ -190,6 +190,12 @@ def test_bad_settings_and_times_are_refused() -> None:
         clock.follow(3, 6_000)
     with pytest.raises(InvalidClockError, match="a clock is an object"):
         Clock.from_dict([1])
+    with pytest.raises(InvalidClockError, match=r"clock left\[0\] -1: 0 to 120000 ms expected"):
+        Clock(RULES, (-1, 0))
+    with pytest.raises(InvalidClockError, match="clock on_move 1: that player is not timed"):
+        Clock(ClockRules(S, S, timed=(True, False)), (S, S), on_move=1, since=0)
+    with pytest.raises(InvalidClockError, match="time used by nobody"):
+        Clock(RULES, (S, S), since=5)
 
 
 def test_match_save_carries_the_clock_and_the_loss_on_time() -> None:

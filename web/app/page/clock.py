@@ -10,7 +10,7 @@ two players at this screen or against the computer. The rules are the core's
 * The **computer has no clock**: its thinking never counts, neither for it nor against
   the human, whose clock runs only while the human is on move.
 * The clock is **saved with the match** at every save (:func:`core.state.to_json`), held,
-  and once more when the page is left (``pagehide``). **A reload resumes it with what
+  and once more when the page is left or hidden (``pagehide``, ``visibilitychange``). **A reload resumes it with what
   was left when the page was left: time while the page is closed does not count** (the
   page cannot know it, and a closed page cannot have been playing).
 * The visible clocks are plain text; a separate polite live region speaks only when
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
-from pyscript import window
+from pyscript import document, window
 
 from app.dom import el, guarded
 from app.page.clock_text import Announcer, announcement, choice_of, clock_line, stage
@@ -73,9 +73,12 @@ class PageClocks:
         self.chosen: tuple[ClockRules | None] | None = None
         """The new-match dialog's choice, for the next match installed."""
         self.announcer = Announcer()
-        self.proxies = [create_proxy(_callback(self.tick)), create_proxy(_callback(self.leave))]
-        window.setInterval(self.proxies[0], TICK_MS)
-        window.addEventListener("pagehide", self.proxies[1])
+        tick, leave = create_proxy(_callback(self.tick)), create_proxy(_callback(self.leave))
+        hidden = create_proxy(_callback(lambda: self.leave() if document.hidden else None))
+        self.proxies = [tick, leave, hidden]
+        window.setInterval(tick, TICK_MS)
+        window.addEventListener("pagehide", leave)
+        document.addEventListener("visibilitychange", hidden)  # a phone may close a hidden page unannounced
 
     def choose(self, rules: ClockRules | None) -> None:
         """The clock of the match about to start (from the new-match dialog); ``None``: no clock."""
