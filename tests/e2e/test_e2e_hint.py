@@ -1,6 +1,6 @@
 """The coach in the page: a hint drawn on the board, the tutor's warning on a blunder (issue #15).
 
-One page load: seed 23 opens with 3-1 for White (Ann). The hint ranks 8/5 6/5 first and draws
+One page load, on a phone's screen: seed 23 opens with 3-1 for White (Ann). The hint ranks 8/5 6/5 first and draws
 its two arrows; with the tutor on (bad or worse), 24/21 6/5 is held back with a warning, "Show
 the best" takes the turn back and lists the ranked plays with the player's own play marked;
 8/5 6/5 then goes through without a word; Bob's cube hint says no double, in French too.
@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 
 def test_hint_arrows_ranked_plays_and_the_tutors_warning(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the harder layout
     open_app(page, "?seed=23&lang=en")
     start_match(page, 3, ("Ann", "Bob"))
     page.get_by_label("Tutor: warn me before a mistake").select_option("bad")
@@ -29,6 +30,7 @@ def test_hint_arrows_ranked_plays_and_the_tutors_warning(page: Page) -> None:
     assert rows.count() >= 5
     assert "hint__row--best" in (rows.first.get_attribute("class") or "")
     expect(page.locator("#board .arrows path.arrow")).to_have_count(2)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the table fits the phone
 
     # the blunder 24/21 6/5, confirmed: the tutor warns before it is played
     click_point(page, "24")
@@ -65,3 +67,4 @@ def test_hint_arrows_ranked_plays_and_the_tutors_warning(page: Page) -> None:
     expect(panel.locator("#hint-verdict")).to_have_text("Le meilleur : pas de double.")
     expect(panel.locator("tbody tr").first).to_contain_text("Pas de double")
     expect(button(page, "Conseil")).to_be_visible()
+
