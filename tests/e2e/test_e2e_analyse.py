@@ -42,9 +42,14 @@ LAZY = {"core.bot", "core.analysis", "app.records.analysis_panel", "app.records.
 def test_analyse_an_imported_match(page: Page) -> None:
     open_app(page, "?seed=3&lang=en")
     page.locator("#nm-cancel").click()
+    dialog, rows = page.locator("#analysis-dialog"), page.locator("#analysis-list button")
     modules = loaded(page)
     assert "app.records.panel" in modules and not modules & LAZY
-    dialog, rows = page.locator("#analysis-dialog"), page.locator("#analysis-list button")
+    page.locator("#rec-analyse").click()  # the current match: nothing played yet
+    expect(dialog).to_be_visible()
+    expect(page.locator("#analysis-message")).to_have_text("Nothing to analyse yet: no move has been played.")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
     import_file(page, "blunder.mat", BLUNDER)
     expect(page.locator("#replay-dialog")).to_be_visible()
     page.locator("#replay-analyse").click()  # the replay's Analyse: the match replayed
