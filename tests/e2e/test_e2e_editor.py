@@ -1,6 +1,6 @@
-"""The position editor in Chromium, in one page load: a position set up by clicks and keys, an illegal
-set-up refused with its reason, the XGID copied (and parsed back by the core), an ID pasted, then
-played on from the main board."""
+"""The position editor in Chromium, in one page load: a position set up by clicks, keys and drags on a
+phone's width, an illegal set-up refused with its reason, the XGID copied (and parsed back by the core),
+an ID pasted, then played on from the main board (on a desktop's width)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,7 @@ def saved(page: Page) -> str | None:
 
 
 def test_set_up_a_position_refuse_an_illegal_one_copy_it_and_play_on(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone for the set-up by hand
     open_app(page)
     start_match(page, 5)
     before = saved(page)
@@ -103,6 +104,7 @@ def test_set_up_a_position_refuse_an_illegal_one_copy_it_and_play_on(page: Page)
     board.locator('[data-point="20"]').click()
     assert board_state(page, "#ed-board") == places(EXPECTED.with_turn(0))
 
+    page.set_viewport_size({"width": 1280, "height": 900})  # a desktop for the rest
     # The rest of the set-up: dice, match and score; a score past the match length is refused.
     dialog.get_by_label("First die").select_option("3")
     dialog.get_by_label("Second die").select_option("1")
