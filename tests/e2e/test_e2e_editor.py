@@ -1,6 +1,6 @@
-"""The position editor in Chromium, in one page load: a position set up by clicks and keys, an illegal
-set-up refused with its reason, the XGID copied (and parsed back by the core), an ID pasted, then
-played on from the main board."""
+"""The position editor in Chromium, in one page load: a position set up by clicks, keys and drags on a
+phone's width, an illegal set-up refused with its reason, the XGID copied (and parsed back by the core),
+an ID pasted, then played on from the main board (on a desktop's width)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,17 @@ def places(draft: SetupDraft) -> dict[str, list[int]]:
     return out
 
 
+def drag(page: Page, start: Locator, end: Locator) -> None:
+    """Press the mouse on ``start``, move it past the drag threshold and over ``end``, release it there."""
+    a, b = start.bounding_box(), end.bounding_box()
+    assert a is not None and b is not None
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 12, a["y"] + a["height"] / 2 - 12)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=4)
+    page.mouse.up()
+
+
 def tool(dialog: Locator, name: str) -> Locator:
     """A button of the editor (the page under the modal dialog has some of the same names)."""
     return dialog.get_by_role("button", name=name, exact=True)
@@ -49,6 +60,7 @@ def saved(page: Page) -> str | None:
 
 
 def test_set_up_a_position_refuse_an_illegal_one_copy_it_and_play_on(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone for the set-up by hand
     open_app(page)
     start_match(page, 5)
     before = saved(page)
@@ -67,6 +79,12 @@ def test_set_up_a_position_refuse_an_illegal_one_copy_it_and_play_on(page: Page)
     dialog.get_by_label("Adds a black checker").check()
     for place in ("19", "19", "20", "bar"):
         board.locator(f'[data-point="{place}"]').click()
+    # Drags: White's checker on 5 to the tray (borne off), then from the tray back to 5.
+    drag(page, board.locator('[data-point="5"] [data-checker]'), board.locator('[data-point="off"]'))
+    expect(board.locator('[data-point="5"] [data-checker]')).to_have_count(0)
+    expect(page.locator("#ed-counts")).to_contain_text("White: board 2, bar 0, borne off 13")
+    drag(page, board.locator('[data-point="off"] [data-owner="0"]').first, board.locator('[data-point="5"] .hit'))
+    expect(board.locator('[data-point="5"] [data-owner="0"]')).to_have_count(1)
     # Keys on a focused point: X switches to White, + adds, - removes.
     board.locator('[data-point="1"]').focus()
     page.keyboard.press("x")
@@ -86,6 +104,7 @@ def test_set_up_a_position_refuse_an_illegal_one_copy_it_and_play_on(page: Page)
     board.locator('[data-point="20"]').click()
     assert board_state(page, "#ed-board") == places(EXPECTED.with_turn(0))
 
+    page.set_viewport_size({"width": 1280, "height": 900})  # a desktop for the rest
     # The rest of the set-up: dice, match and score; a score past the match length is refused.
     dialog.get_by_label("First die").select_option("3")
     dialog.get_by_label("Second die").select_option("1")

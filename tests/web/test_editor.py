@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +191,29 @@ def test_fields_round_trip_and_bad_numbers_keep_the_old_value() -> None:
     assert read.score == (12, 4) and read.dice is None and why == "Score de Noir : un nombre entier est attendu."
     negative, _ = read_form(draft, form_fields(draft) | {"ed-length": "-3"}, "en")
     assert negative.match_length == -3 and negative.problems()[0].reason == "setup-match-length"
+
+
+# -- imported on first use ---------------------------------------------------------------------------
+def test_the_editor_is_imported_only_when_first_opened() -> None:
+    """Outside the editor's own modules, ``app.editor`` and ``app.page.editor`` are imported only inside
+    an ``open_editor`` function (the "Edit position" button's), never while the page starts."""
+    web = Path(__file__).resolve().parents[2] / "web"
+    editor = {"app.page.editor"}
+    importers: list[str] = []
+    for path in sorted((web / "app").rglob("*.py")):
+        module = ".".join(path.relative_to(web).with_suffix("").parts)
+        if module.startswith("app.editor") or module in editor:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            if not any(n.startswith("app.editor") or n in editor for n in names):
+                continue
+            scope: ast.AST | None = node
+            while scope is not None and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                scope = parents.get(scope)
+            importers.append(f"{module}:{scope.name if scope is not None else '<module>'}")
+    assert importers == ["app.records.panel:open_editor"]
