@@ -165,8 +165,13 @@ run_tests() {
   check "ruff" "$PYTHON" -m ruff check .
   # the files of [tool.mypy] in pyproject.toml: core, tools and the page's package (web/app)
   check "mypy --strict" "$PYTHON" -m mypy
-  # gnubg was installed above: the differential tests must run, not skip
-  check "pytest (tests/, doctests, e2e)" env VIDEAU_REQUIRE_GNUBG=1 "$PYTHON" -m pytest
+  # gnubg was installed above: the differential tests must run, not skip.
+  # pytest-xdist spreads the tests over one worker a core (VIDEAU_TEST_WORKERS to choose;
+  # 0 = none); worksteal evens out the long tests. Each worker has its own server and
+  # Chromium; the slowest tests are listed at the end, to watch the CI budget.
+  # (-p no:benchmark: pytest-benchmark, where installed, warns that xdist disables it.)
+  check "pytest (tests/, doctests, e2e)" env VIDEAU_REQUIRE_GNUBG=1 "$PYTHON" -m pytest \
+    -p no:benchmark -n "${VIDEAU_TEST_WORKERS:-auto}" --dist worksteal --durations=15
   check "pytest in Pyodide (tests/core)" node tests/pyodide/run_core_tests.mjs
   printf '\nbuild.sh test summary (%ss in all):\n' $((SECONDS - start))
   printf '%s\n' "${RESULTS[@]}"

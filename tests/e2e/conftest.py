@@ -4,8 +4,11 @@ Every test in tests/e2e is marked ``e2e``. What a test gets:
 
 - ``app_url``: the root URL (``http://localhost:PORT/``) of the tests' build, dist-test/,
   served by tools/serve.py for the session, with netlify.toml's headers (its
-  Content-Security-Policy included). dist-test/ is made at the session's start from dist/
-  by tools/make_test_build.py: the same site, but ``?seed=N`` gives seeded dice there.
+  Content-Security-Policy included). dist-test/ is made once a run from dist/ by
+  tools/make_test_build.py: the same site, but ``?seed=N`` gives seeded dice there.
+  Under pytest-xdist (``-n 2``, as ``./build.sh test`` runs) each worker has its own
+  server (so its own origin: storage and service workers apart) and its own Chromium;
+  the first worker that needs dist-test/ makes it, the others wait for it (a file lock).
 - ``production_url``: dist/ itself, as ``./build.sh build`` ships it (no test hook).
 - ``page``: a fresh context and page (pytest-playwright's, with ``base_url`` = ``app_url``,
   so ``page.goto("./")`` opens the app). Requests to any host but localhost are aborted and
@@ -20,6 +23,7 @@ Helpers live in e2e_helpers.py (``from e2e_helpers import wait_ready, go_offline
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import subprocess
@@ -78,11 +82,25 @@ def _require_dist() -> None:
         pytest.fail("dist/ is not built: run ./build.sh build (./build.sh test does)")
 
 
+def _make_test_build_once(tmp_path_factory: pytest.TempPathFactory, config: pytest.Config) -> None:
+    """Make dist-test/ from dist/, once a run: under xdist the workers share it (made under a lock)."""
+    if not hasattr(config, "workerinput"):  # a plain run: this process is the only one
+        make_test_build(DIST, DIST_TEST)
+        return
+    run_dir = tmp_path_factory.getbasetemp().parent  # the run's temporary folder, common to its workers
+    with (run_dir / "dist-test.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        made = run_dir / "dist-test.made"
+        if not made.exists():
+            make_test_build(DIST, DIST_TEST)
+            made.touch()
+
+
 @pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    """Serve the tests' build (dist-test/, made now from dist/: ``?seed=N`` works there) for the session."""
+def app_url(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[str]:
+    """Serve the tests' build (dist-test/, made from dist/: ``?seed=N`` works there) for the session."""
     _require_dist()
-    make_test_build(DIST, DIST_TEST)
+    _make_test_build_once(tmp_path_factory, pytestconfig)
     with _serve(DIST_TEST) as url:
         yield url
 
