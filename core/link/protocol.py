@@ -161,6 +161,28 @@ class LinkState:
         """When each entry was sent (epoch ms, the sender's clock)."""
         return tuple(e.time_ms for e in self.history.entries)
 
+    @property
+    def waiting_since(self) -> int | None:
+        """When the turn passed to :attr:`waiting_for` (the last entry's time; ``None`` before any or once over).
+
+        With :attr:`times` and each entry's sender, what a per-move allowance is measured from.
+
+        >>> state = start(bytes(12), 1, time_ms=1_700_000_000_000, secret=bytes(16))
+        >>> state.waiting_for, state.waiting_since
+        (1, 1700000000000)
+        """
+        if self.waiting_for is None or not self.history.entries:
+            return None
+        return self.history.entries[-1].time_ms
+
+    def thinking_times(self) -> tuple[tuple[int, int], ...]:
+        """``(sender, ms)`` for each entry after the first: how long its sender took since the one before.
+
+        Computed from the senders' clocks (a clock set wrong shows here; nothing checks it).
+        """
+        entries = self.history.entries
+        return tuple((b.sender, b.time_ms - a.time_ms) for a, b in zip(entries, entries[1:], strict=False))
+
     def extend(self, entry: Entry) -> LinkState:
         """This state with ``entry`` replayed; :class:`LinkError` when the entry is refused."""
         return _step(self, entry)

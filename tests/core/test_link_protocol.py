@@ -126,9 +126,9 @@ def test_the_contributor_cannot_change_his_contribution_after_the_reveal() -> No
     with pytest.raises(LinkError) as info:
         replay(changed)
     assert info.value.reason == why.DICE
-    # ... and the roller's device, which has the earlier entries, refuses the changed past.
+    # ... and a device that had the contribution refuses it changed, even with the reveal cut off.
     with pytest.raises(LinkError) as info:
-        accept_link(encode_link(changed), revealed.history.upto(gift_entry + 1))
+        accept_link(encode_link(changed.upto(gift_entry + 1)), revealed.history.upto(gift_entry + 1))
     assert info.value.reason == why.FORKED
 
 
@@ -166,3 +166,7 @@ def test_times_are_carried_and_read_back() -> None:
     times = decode_link(encode_link(sim.state.history)).entries
     assert [e.time_ms for e in times] == list(sim.state.times)
     assert sim.state.times == tuple(sorted(sim.state.times)) and len(set(sim.state.times)) == len(times)
+    assert sim.state.waiting_since == sim.state.times[-1]
+    thinking = sim.state.thinking_times()
+    assert [who for who, _ in thinking] == [e.sender for e in times[1:]]
+    assert sum(ms for _, ms in thinking) == times[-1].time_ms - times[0].time_ms and all(ms > 0 for _, ms in thinking)

@@ -6,8 +6,10 @@ seat; the links go back and forth (each read from ``#share-link``, opened in the
 context) until a resignation ends the game; "Verify dice" shows every roll; then tampered
 links (built here with the core's codec) are refused on A with their reason and nothing
 stored changes; and B, its storage lost, is told so and offered the record.
-The thorough checks (uniform dice, every tampering, a 3-point match with the cube) are
-the core's and the page helpers' unit tests (tests/core/test_link_*.py, tests/web/test_linkplay.py).
+Last, the two devices play a short 3-point match with the cube (a double dropped, a double
+taken, a resignation). The thorough checks (uniform dice, every tampering, whole random
+matches) are the core's and the page helpers' unit tests (tests/core/test_link_*.py,
+tests/web/test_linkplay.py).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from e2e_helpers import wait_ready
-from match_helpers import button, open_app, phase, play_turn, start_match, wait_phase
+from match_helpers import button, open_app, phase, play_turn, score, start_match, wait_phase
 from playwright.sync_api import Page, expect
 
 from app.page.linkplay import LinkBook, LinkSession
@@ -63,7 +65,72 @@ def take_turn(page: Page, turn: int) -> None:
     page.wait_for_function("() => document.getElementById('link-panel').dataset.turn !== 'yours'")
 
 
-def test_a_one_point_game_by_link_between_two_devices(page: Page, new_context: Any, page_errors: Any) -> None:
+class CubePlan:
+    """A short 3-point match: game 1, the first who may double does, and is dropped (1 point); game 2,
+    that winner doubles, is taken, and the taker resigns a single game at the cube of 2 (3 points)."""
+
+    def __init__(self) -> None:
+        self.winner: str | None = None
+        self.taken = False
+
+    def act(self, page: Page) -> None:
+        seat = panel(page)["seat"]
+        current = wait_phase(page, "roll", "move", "double", "resign")
+        second_game = sum(score(page)) > 0
+        if current == "move":
+            play_turn(page)
+        elif current == "resign":
+            button(page, "Accept").click()
+        elif current == "double":
+            if second_game:
+                self.taken = True
+                button(page, "Take").click()
+            else:
+                self.winner = str(1 - int(seat))
+                button(page, "Pass").click()
+        elif not second_game or (seat == self.winner and not self.taken):
+            button(page, "Double").click()
+            page.locator("#double-yes").click()
+        elif self.taken and seat != self.winner:
+            button(page, "Resign").click()
+            page.locator("#resign-1").click()
+        else:
+            button(page, "Roll").click()  # the choice to roll: the friend's reply brings the dice
+
+
+def three_points_with_the_cube(a: Page, b: Page) -> None:
+    """A 3-point match by links, with doubles, a drop, a take and a resignation."""
+    button(a, "New match").click()
+    a.get_by_label("Opponent").select_option("link")
+    a.get_by_label("Match length").fill("3")
+    button(a, "Start").click()
+    a.wait_for_function("() => document.getElementById('link-panel').dataset.entries === '1'")
+    b.evaluate("() => { document.getElementById('link-alert').hidden = true; }")
+    open_link(b, share_link(a), share_link(b))
+    assert panel(b)["seat"] == "1"
+    plan, sender = CubePlan(), b
+    for _ in range(60):
+        receiver = a if sender is b else b
+        open_link(receiver, share_link(sender), share_link(receiver))
+        while panel(receiver)["turn"] == "yours":
+            plan.act(receiver)
+        sender = receiver
+        if panel(receiver)["turn"] == "over":
+            break
+    else:
+        raise AssertionError("the match did not end")
+    other = a if sender is b else b
+    open_link(other, share_link(sender), share_link(other))
+    assert plan.winner is not None and plan.taken
+    for device in (a, b):
+        assert panel(device)["turn"] == "over" and phase(device) == "match-over"
+        assert score(device)[int(plan.winner)] == 3
+    history = decode_link(share_link(a))
+    kinds = [x.kind for e in history.entries for x in e.actions]
+    assert {"double", "drop", "take", "resign", "accept"} <= set(kinds)
+
+
+def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_errors: Any) -> None:
     a = page
     open_app(a, "?seed=1&lang=en")
     start_match(a, 3)  # the normal saved match, never to be touched by link play
@@ -167,4 +234,7 @@ def test_a_one_point_game_by_link_between_two_devices(page: Page, new_context: A
     with b.expect_download() as download:
         b.locator("#link-alert-export").click()
     assert download.value.suggested_filename.endswith(".mat")
+
+    # Then a 3-point match with the cube, between the same two devices (B takes a fresh seat).
+    three_points_with_the_cube(a, b)
     context_b.close()

@@ -147,7 +147,7 @@ def dialog_choice_to_json(opponent: str, level: str) -> str:
 
 
 def dialog_choice_from_json(text: str | None, *, bot_ok: bool) -> tuple[str, str]:
-    """The opponent (``"bot"``/``"human"``) and level the new-match dialog starts with.
+    """The opponent (``"bot"``/``"human"``/``"link"``) and level the new-match dialog starts with.
 
     Never chosen (a first visit) or unreadable: the computer at :data:`DEFAULT_LEVEL` -- a
     newcomer most often wants to play the computer -- unless the bot is missing (``bot_ok``
@@ -157,6 +157,8 @@ def dialog_choice_from_json(text: str | None, *, bot_ok: bool) -> tuple[str, str
     (('bot', 'intermediate'), ('human', 'intermediate'))
     >>> dialog_choice_from_json('{"opponent": "bot", "level": "strongest"}', bot_ok=True)
     ('bot', 'strongest')
+    >>> dialog_choice_from_json('{"opponent": "link"}', bot_ok=False)   # a friend, by link
+    ('link', 'intermediate')
     """
     try:
         data = json.loads(text) if text else {}
@@ -165,11 +167,11 @@ def dialog_choice_from_json(text: str | None, *, bot_ok: bool) -> tuple[str, str
     if not isinstance(data, dict):
         data = {}
     opponent = data.get("opponent")
-    if opponent not in ("bot", "human"):
+    if opponent not in ("bot", "human", "link"):
         opponent = "bot"
     level = data.get("level")
     return (
-        opponent if bot_ok else "human",
+        opponent if bot_ok or opponent != "bot" else "human",
         level if level in LEVELS else DEFAULT_LEVEL,
     )
 
