@@ -2,7 +2,7 @@
 
 Imported by :mod:`app.records.panel` when Analyse is first used, never at start-up: it
 imports :mod:`core.analysis`, and so the bot's net. The analysis runs on the page's thread
-as a generator (:func:`core.analysis.analysis_steps`) resumed for about 30 ms at a time,
+as a generator (:func:`core.analysis.analysis_steps`) resumed for about 50 ms at a time,
 the page yielding to the browser between slices (as :mod:`app.page.computer` does for the
 computer's moves), so the page never freezes; Cancel (or closing the dialog) stops it.
 The results (:mod:`app.records.analysis_view`, :mod:`app.records.win_chart`) stay while
@@ -25,8 +25,9 @@ from app.text import t
 from core.analysis import PAGE_DEPTH, MatchAnalysis, analysis_steps, decision_count
 from core.match import Match
 
-SLICE_S = 0.03
-"""Seconds of analysis between two yields to the browser."""
+SLICE_S = 0.05
+"""Seconds of analysis between two yields to the browser: within the 50 ms a click may wait
+unnoticed, and few enough yields (each costs the browser's ~4 ms timer) not to slow the analysis."""
 
 
 class AnalysisHost(Protocol):
