@@ -20,23 +20,23 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
-import tempfile
 import time
-from typing import IO
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+BENCH = os.path.dirname(os.path.abspath(__file__))
+if BENCH not in sys.path:
+    sys.path.insert(0, BENCH)
 
 import numpy as np  # noqa: E402
+from gnubg_workers import GnubgWorkers  # noqa: E402
 
 from bot_training import engine, match  # noqa: E402
 from bot_training.npbot import shipped_twin  # noqa: E402
 from core.bot.net import Net  # noqa: E402
 
-GNUBG = "/usr/games/gnubg"
 WORKER = r'''
 import gnubg, sys
 gnubg.command("set player 0 human")
@@ -54,52 +54,25 @@ for line in sys.stdin:
 '''
 
 
-def _pipe(stream: IO[str] | None) -> IO[str]:
-    """A worker's pipe (every worker is started with stdin and stdout piped)."""
-    if stream is None:
-        raise RuntimeError("gnubg worker started without a pipe")
-    return stream
-
-
 class GnubgPool:
     """Several gnubg processes, each answering 'position-id d1 d2' with its 0-ply best move."""
 
     def __init__(self, n: int) -> None:
-        self.tmp = tempfile.mkdtemp(prefix="gnubg-bench-")
-        script = os.path.join(self.tmp, "worker.py")
-        with open(script, "w") as f:
-            f.write(WORKER)
-        self.procs: list[subprocess.Popen[str]] = []
-        for i in range(n):
-            home = os.path.join(self.tmp, f"home{i}")
-            os.makedirs(home)
-            env = dict(os.environ, HOME=home)
-            self.procs.append(subprocess.Popen([GNUBG, "-t", "-q", "-p", script], stdin=subprocess.PIPE,
-                                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                               env=env, bufsize=1))
+        self.workers = GnubgWorkers(n, WORKER, "gnubg-bench-")
 
     def best_moves(self, requests: list[tuple[str, int, int]]) -> list[tuple[int, ...]]:
-        n = len(self.procs)
+        n = len(self.workers)
         for k, (pid, a, b) in enumerate(requests):
-            _pipe(self.procs[k % n].stdin).write(f"{pid} {a} {b}\n")
-        for p in self.procs:
-            _pipe(p.stdin).flush()
+            self.workers.send(k % n, f"{pid} {a} {b}", flush=False)
+        self.workers.flush()
         out: list[tuple[int, ...]] = [()] * len(requests)
         for k in range(len(requests)):
-            proc = self.procs[k % n]
-            while True:
-                line = _pipe(proc.stdout).readline()
-                if not line:
-                    raise RuntimeError("gnubg worker died")
-                if line.startswith("@@"):
-                    out[k] = tuple(int(v) for v in line.split()[1:])
-                    break
+            _, line = self.workers.read_until(k % n, "@@")
+            out[k] = tuple(int(v) for v in line.split()[1:])
         return out
 
     def close(self) -> None:
-        for p in self.procs:
-            _pipe(p.stdin).close()
-            p.wait(timeout=30)
+        self.workers.close()
 
 
 def apply_steps(
