@@ -30,7 +30,7 @@ BENCH = os.path.dirname(os.path.abspath(__file__))
 if BENCH not in sys.path:
     sys.path.insert(0, BENCH)
 
-from gnubg_workers import GnubgWorkers  # noqa: E402
+from gnubg_workers import GnubgWorkers, apply_gnubg_steps  # noqa: E402
 
 from core.bot import LEVELS, Bot  # noqa: E402
 from core.moves import Play, legal_plays  # noqa: E402
@@ -116,26 +116,10 @@ def sample_cases(n: int, seed: int, distinct_positions: bool = False) -> list[tu
     return [case for c in CLASSES for case in chosen[c]]
 
 
-def apply_steps(pos: Position, steps: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(mover, opponent) after gnubg's (from, to) pairs (25 = bar, 0 = off), mover's numbering."""
-    me, opp = list(pos.player), list(pos.opponent)
-    for i in range(0, len(steps), 2):
-        s, t = steps[i], steps[i + 1]
-        if s < 0 or (s == 0 and t == 0):
-            break
-        me[s - 1] -= 1
-        if t > 0:
-            me[t - 1] += 1
-            if opp[24 - t] == 1:
-                opp[24 - t] = 0
-                opp[24] += 1
-    return tuple(me), tuple(opp)
-
-
 def rated_plays(pos: Position, plays: tuple[Play, ...],
                 hint: list[tuple[tuple[int, ...], float, int]]) -> dict[tuple[tuple[int, ...], tuple[int, ...]], float]:
     """gnubg's equity of each of our plays, keyed by the resulting boards; checks that the sets agree."""
-    rated = {apply_steps(pos, steps): eq for steps, eq, _plies in hint}
+    rated = {apply_gnubg_steps(pos.player, pos.opponent, steps): eq for steps, eq, _plies in hint}
     ours = {(p.result.player, p.result.opponent) for p in plays}
     if set(rated) != ours:
         raise RuntimeError(f"gnubg's plays differ from ours in {pos.to_id()}: {len(rated)} vs {len(ours)}")

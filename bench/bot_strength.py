@@ -31,7 +31,7 @@ if BENCH not in sys.path:
     sys.path.insert(0, BENCH)
 
 import numpy as np  # noqa: E402
-from gnubg_workers import GnubgWorkers  # noqa: E402
+from gnubg_workers import GnubgWorkers, apply_gnubg_steps  # noqa: E402
 
 from bot_training import engine, match  # noqa: E402
 from bot_training.npbot import shipped_twin  # noqa: E402
@@ -75,24 +75,6 @@ class GnubgPool:
         self.workers.close()
 
 
-def apply_steps(
-    player: tuple[int, ...], opponent: tuple[int, ...], steps: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Result (mover, opponent) boards after gnubg's (from, to) pairs (25 = bar, 0 = off)."""
-    me, opp = list(player), list(opponent)
-    for i in range(0, len(steps), 2):
-        s, t = steps[i], steps[i + 1]
-        if s == 0 and t == 0:
-            break
-        me[s - 1] -= 1
-        if t > 0:
-            me[t - 1] += 1
-            if opp[24 - t] == 1:
-                opp[24 - t] = 0
-                opp[24] += 1
-    return tuple(me), tuple(opp)
-
-
 def gnubg_scorer(pool: GnubgPool) -> match.Scorer:
     def score(c: engine.Candidates, rows: np.ndarray, race_before: np.ndarray) -> np.ndarray:
         games = np.unique(c.game[rows])
@@ -110,7 +92,7 @@ def gnubg_scorer(pool: GnubgPool) -> match.Scorer:
         row_of = {int(r): k for k, r in enumerate(rows)}
         for g, mv in zip(which, moves):
             pos = c.positions[g]
-            me, opp = apply_steps(pos.player, pos.opponent, mv)
+            me, opp = apply_gnubg_steps(pos.player, pos.opponent, mv)
             seg = range(c.seg[g], c.seg[g + 1])
             hit = [r for r in seg if tuple(c.mover[r]) == me and tuple(c.onroll[r]) == opp]
             if len(hit) != 1:

@@ -90,3 +90,29 @@ class GnubgWorkers:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+def apply_gnubg_steps(
+    player: tuple[int, ...], opponent: tuple[int, ...], steps: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(mover, opponent) after gnubg's flat (from, to) pairs (25 = bar, 0 = off), mover's numbering.
+
+    The pairs end at the first ``(0, 0)`` or negative ``from`` (how gnubg pads its move tuples).
+
+    >>> start = tuple([0] * 5 + [5, 0, 3, 0, 0, 0, 0, 5] + [0] * 10 + [2, 0])
+    >>> me, _ = apply_gnubg_steps(start, start, (8, 5, 6, 5, 0, 0, 0, 0))
+    >>> me[4], me[5], me[7]
+    (2, 4, 2)
+    """
+    me, opp = list(player), list(opponent)
+    for i in range(0, len(steps), 2):
+        s, t = steps[i], steps[i + 1]
+        if s < 0 or (s == 0 and t == 0):
+            break
+        me[s - 1] -= 1
+        if t > 0:
+            me[t - 1] += 1
+            if opp[24 - t] == 1:
+                opp[24 - t] = 0
+                opp[24] += 1
+    return tuple(me), tuple(opp)
