@@ -18,9 +18,7 @@ import argparse
 import json
 import math
 import os
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 
@@ -31,12 +29,12 @@ BENCH = os.path.dirname(os.path.abspath(__file__))
 if BENCH not in sys.path:
     sys.path.insert(0, BENCH)
 
-from bot_loss import CLASSES, _pipe, position_class, sample_cases  # noqa: E402
+from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
+from gnubg_workers import GnubgWorkers  # noqa: E402
 
 from core.bot import Bot  # noqa: E402
 from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
 
-GNUBG = "/usr/games/gnubg"
 WORKER = r'''
 import gnubg, sys
 for c in ("set player 0 human", "set player 1 human", "set automatic roll off", "set automatic move off",
@@ -91,38 +89,15 @@ def parse_hint(lines: list[str]) -> GnubgCube:
 
 
 def gnubg_cube(ids: list[str], workers: int, plies: int) -> list[GnubgCube]:
-    tmp = tempfile.mkdtemp(prefix="gnubg-cube-")
-    script = os.path.join(tmp, "worker.py")
-    with open(script, "w") as f:
-        f.write(WORKER.replace("PLIES", str(int(plies))))
-    procs: list[subprocess.Popen[str]] = []
-    for i in range(workers):
-        home = os.path.join(tmp, f"home{i}")
-        os.makedirs(home)
-        procs.append(subprocess.Popen([GNUBG, "-t", "-q", "-p", script], stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                      env=dict(os.environ, HOME=home), bufsize=1))
     out: list[GnubgCube] = []
-    try:
+    with GnubgWorkers(workers, WORKER.replace("PLIES", str(int(plies))), "gnubg-cube-") as pool:
         for start in range(0, len(ids), workers):
             chunk = ids[start : start + workers]
             for k, gid in enumerate(chunk):
-                _pipe(procs[k].stdin).write(gid + "\n")
-                _pipe(procs[k].stdin).flush()
+                pool.send(k, gid)
             for k in range(len(chunk)):
-                lines: list[str] = []
-                while True:
-                    line = _pipe(procs[k].stdout).readline()
-                    if not line:
-                        raise RuntimeError("gnubg worker died")
-                    if line.strip() == "@@END":
-                        break
-                    lines.append(line)
+                lines, _ = pool.read_until(k, "@@END")
                 out.append(parse_hint(lines))
-    finally:
-        for p in procs:
-            _pipe(p.stdin).close()
-            p.wait(timeout=30)
     return out
 
 

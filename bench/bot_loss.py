@@ -20,21 +20,22 @@ import json
 import math
 import os
 import random
-import subprocess
 import sys
-import tempfile
 import time
-from typing import IO
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+BENCH = os.path.dirname(os.path.abspath(__file__))
+if BENCH not in sys.path:
+    sys.path.insert(0, BENCH)
+
+from gnubg_workers import GnubgWorkers, apply_gnubg_steps  # noqa: E402
 
 from core.bot import LEVELS, Bot  # noqa: E402
 from core.moves import Play, legal_plays  # noqa: E402
 from core.position import Position  # noqa: E402
 
-GNUBG = "/usr/games/gnubg"
 CLASSES = ("contact", "race", "bearoff")
 ZERO_PLY = "0-ply"
 WORKER = r'''
@@ -56,51 +57,26 @@ for line in sys.stdin:
 '''
 
 
-def _pipe(stream: IO[str] | None) -> IO[str]:
-    if stream is None:
-        raise RuntimeError("gnubg worker started without a pipe")
-    return stream
-
-
 class HintPool:
     """Several gnubg processes answering 'position-id d1 d2' with every play and its equity."""
 
     def __init__(self, n: int, plies: int) -> None:
-        self.tmp = tempfile.mkdtemp(prefix="gnubg-loss-")
-        script = os.path.join(self.tmp, "worker.py")
-        with open(script, "w") as f:
-            f.write(WORKER.replace("PLIES", str(int(plies))))
-        self.procs: list[subprocess.Popen[str]] = []
-        for i in range(n):
-            home = os.path.join(self.tmp, f"home{i}")
-            os.makedirs(home)
-            self.procs.append(subprocess.Popen([GNUBG, "-t", "-q", "-p", script], stdin=subprocess.PIPE,
-                                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                               env=dict(os.environ, HOME=home), bufsize=1))
+        self.workers = GnubgWorkers(n, WORKER.replace("PLIES", str(int(plies))), "gnubg-loss-")
 
     def hints(self, requests: list[tuple[str, int, int]]) -> list[list[tuple[tuple[int, ...], float, int]]]:
-        n = len(self.procs)
+        n = len(self.workers)
         out: list[list[tuple[tuple[int, ...], float, int]]] = []
         for start in range(0, len(requests), n):
             chunk = requests[start : start + n]
             for k, (pid, a, b) in enumerate(chunk):
-                stdin = _pipe(self.procs[k].stdin)
-                stdin.write(f"{pid} {a} {b}\n")
-                stdin.flush()
+                self.workers.send(k, f"{pid} {a} {b}")
             for k in range(len(chunk)):
-                while True:
-                    line = _pipe(self.procs[k].stdout).readline()
-                    if not line:
-                        raise RuntimeError("gnubg worker died")
-                    if line.startswith("@@ "):
-                        out.append([(tuple(m[0]), float(m[1]), int(m[2])) for m in json.loads(line[3:])])
-                        break
+                _, line = self.workers.read_until(k, "@@ ")
+                out.append([(tuple(m[0]), float(m[1]), int(m[2])) for m in json.loads(line[3:])])
         return out
 
     def close(self) -> None:
-        for p in self.procs:
-            _pipe(p.stdin).close()
-            p.wait(timeout=30)
+        self.workers.close()
 
 
 def position_class(pos: Position) -> str:
@@ -140,26 +116,10 @@ def sample_cases(n: int, seed: int, distinct_positions: bool = False) -> list[tu
     return [case for c in CLASSES for case in chosen[c]]
 
 
-def apply_steps(pos: Position, steps: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(mover, opponent) after gnubg's (from, to) pairs (25 = bar, 0 = off), mover's numbering."""
-    me, opp = list(pos.player), list(pos.opponent)
-    for i in range(0, len(steps), 2):
-        s, t = steps[i], steps[i + 1]
-        if s < 0 or (s == 0 and t == 0):
-            break
-        me[s - 1] -= 1
-        if t > 0:
-            me[t - 1] += 1
-            if opp[24 - t] == 1:
-                opp[24 - t] = 0
-                opp[24] += 1
-    return tuple(me), tuple(opp)
-
-
 def rated_plays(pos: Position, plays: tuple[Play, ...],
                 hint: list[tuple[tuple[int, ...], float, int]]) -> dict[tuple[tuple[int, ...], tuple[int, ...]], float]:
     """gnubg's equity of each of our plays, keyed by the resulting boards; checks that the sets agree."""
-    rated = {apply_steps(pos, steps): eq for steps, eq, _plies in hint}
+    rated = {apply_gnubg_steps(pos.player, pos.opponent, steps): eq for steps, eq, _plies in hint}
     ours = {(p.result.player, p.result.opponent) for p in plays}
     if set(rated) != ours:
         raise RuntimeError(f"gnubg's plays differ from ours in {pos.to_id()}: {len(rated)} vs {len(ours)}")

@@ -20,23 +20,23 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
-import tempfile
 import time
-from typing import IO
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+BENCH = os.path.dirname(os.path.abspath(__file__))
+if BENCH not in sys.path:
+    sys.path.insert(0, BENCH)
 
 import numpy as np  # noqa: E402
+from gnubg_workers import GnubgWorkers, apply_gnubg_steps  # noqa: E402
 
 from bot_training import engine, match  # noqa: E402
 from bot_training.npbot import twin_of  # noqa: E402
 from core.bot.net import DEFAULT_WEIGHTS, Net  # noqa: E402
 
-GNUBG = "/usr/games/gnubg"
 WORKER = r'''
 import gnubg, sys
 gnubg.command("set player 0 human")
@@ -54,70 +54,25 @@ for line in sys.stdin:
 '''
 
 
-def _pipe(stream: IO[str] | None) -> IO[str]:
-    """A worker's pipe (every worker is started with stdin and stdout piped)."""
-    if stream is None:
-        raise RuntimeError("gnubg worker started without a pipe")
-    return stream
-
-
 class GnubgPool:
     """Several gnubg processes, each answering 'position-id d1 d2' with its 0-ply best move."""
 
     def __init__(self, n: int) -> None:
-        self.tmp = tempfile.mkdtemp(prefix="gnubg-bench-")
-        script = os.path.join(self.tmp, "worker.py")
-        with open(script, "w") as f:
-            f.write(WORKER)
-        self.procs: list[subprocess.Popen[str]] = []
-        for i in range(n):
-            home = os.path.join(self.tmp, f"home{i}")
-            os.makedirs(home)
-            env = dict(os.environ, HOME=home)
-            self.procs.append(subprocess.Popen([GNUBG, "-t", "-q", "-p", script], stdin=subprocess.PIPE,
-                                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                               env=env, bufsize=1))
+        self.workers = GnubgWorkers(n, WORKER, "gnubg-bench-")
 
     def best_moves(self, requests: list[tuple[str, int, int]]) -> list[tuple[int, ...]]:
-        n = len(self.procs)
+        n = len(self.workers)
         for k, (pid, a, b) in enumerate(requests):
-            _pipe(self.procs[k % n].stdin).write(f"{pid} {a} {b}\n")
-        for p in self.procs:
-            _pipe(p.stdin).flush()
+            self.workers.send(k % n, f"{pid} {a} {b}", flush=False)
+        self.workers.flush()
         out: list[tuple[int, ...]] = [()] * len(requests)
         for k in range(len(requests)):
-            proc = self.procs[k % n]
-            while True:
-                line = _pipe(proc.stdout).readline()
-                if not line:
-                    raise RuntimeError("gnubg worker died")
-                if line.startswith("@@"):
-                    out[k] = tuple(int(v) for v in line.split()[1:])
-                    break
+            _, line = self.workers.read_until(k % n, "@@")
+            out[k] = tuple(int(v) for v in line.split()[1:])
         return out
 
     def close(self) -> None:
-        for p in self.procs:
-            _pipe(p.stdin).close()
-            p.wait(timeout=30)
-
-
-def apply_steps(
-    player: tuple[int, ...], opponent: tuple[int, ...], steps: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Result (mover, opponent) boards after gnubg's (from, to) pairs (25 = bar, 0 = off)."""
-    me, opp = list(player), list(opponent)
-    for i in range(0, len(steps), 2):
-        s, t = steps[i], steps[i + 1]
-        if s == 0 and t == 0:
-            break
-        me[s - 1] -= 1
-        if t > 0:
-            me[t - 1] += 1
-            if opp[24 - t] == 1:
-                opp[24 - t] = 0
-                opp[24] += 1
-    return tuple(me), tuple(opp)
+        self.workers.close()
 
 
 def gnubg_scorer(pool: GnubgPool) -> match.Scorer:
@@ -137,7 +92,7 @@ def gnubg_scorer(pool: GnubgPool) -> match.Scorer:
         row_of = {int(r): k for k, r in enumerate(rows)}
         for g, mv in zip(which, moves):
             pos = c.positions[g]
-            me, opp = apply_steps(pos.player, pos.opponent, mv)
+            me, opp = apply_gnubg_steps(pos.player, pos.opponent, mv)
             seg = range(c.seg[g], c.seg[g + 1])
             hit = [r for r in seg if tuple(c.mover[r]) == me and tuple(c.onroll[r]) == opp]
             if len(hit) != 1:

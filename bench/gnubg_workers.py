@@ -1,0 +1,118 @@
+"""A pool of GNU Backgammon processes, each running one Python worker script (for the benchmarks).
+
+Each process is ``gnubg -t -q -p SCRIPT`` with its own temporary ``$HOME`` (gnubg writes its
+settings there), stdin and stdout piped, stderr dropped. The script reads requests line by
+line on stdin and writes its answer on stdout, ended by a marker line of its own choosing;
+gnubg prints other lines too (its board, its ``hint``), which :meth:`GnubgWorkers.read_until`
+returns to the caller. Used by bot_loss.py, bot_strength.py and bot_cube.py; not run in CI.
+
+    with GnubgWorkers(4, WORKER, "gnubg-loss-") as pool:
+        pool.send(0, "4HPwATDgc/ABMA 3 1")
+        lines, answer = pool.read_until(0, "@@ ")
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from types import TracebackType
+from typing import IO
+
+GNUBG = "/usr/games/gnubg"
+
+
+def _pipe(stream: IO[str] | None) -> IO[str]:
+    """A worker's pipe (every worker is started with stdin and stdout piped)."""
+    if stream is None:
+        raise RuntimeError("gnubg worker started without a pipe")
+    return stream
+
+
+class GnubgWorkers:
+    """``n`` gnubg processes running ``script`` (the text of a Python script for gnubg's ``-p``)."""
+
+    def __init__(self, n: int, script: str, prefix: str = "gnubg-bench-") -> None:
+        if n < 1:
+            raise ValueError(f"need at least one gnubg worker, not {n}")
+        self.tmp = tempfile.mkdtemp(prefix=prefix)
+        path = os.path.join(self.tmp, "worker.py")
+        with open(path, "w") as f:
+            f.write(script)
+        self.procs: list[subprocess.Popen[str]] = []
+        for i in range(n):
+            home = os.path.join(self.tmp, f"home{i}")
+            os.makedirs(home)
+            self.procs.append(subprocess.Popen([GNUBG, "-t", "-q", "-p", path], stdin=subprocess.PIPE,
+                                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                               env=dict(os.environ, HOME=home), bufsize=1))
+
+    def __len__(self) -> int:
+        return len(self.procs)
+
+    def send(self, k: int, line: str, flush: bool = True) -> None:
+        """Write one request line to worker ``k`` (``flush=False`` to send several at once)."""
+        stdin = _pipe(self.procs[k].stdin)
+        stdin.write(line + "\n")
+        if flush:
+            stdin.flush()
+
+    def flush(self) -> None:
+        """Send what every worker was written."""
+        for p in self.procs:
+            _pipe(p.stdin).flush()
+
+    def read_until(self, k: int, marker: str) -> tuple[list[str], str]:
+        """Worker ``k``'s lines up to the first that starts with ``marker``: (the lines before, that line)."""
+        before: list[str] = []
+        stdout = _pipe(self.procs[k].stdout)
+        while True:
+            line = stdout.readline()
+            if not line:
+                raise RuntimeError("gnubg worker died")
+            if line.startswith(marker):
+                return before, line
+            before.append(line)
+
+    def close(self) -> None:
+        """End every worker (their stdin closed, as the scripts stop at its end) and remove their files."""
+        try:
+            for p in self.procs:
+                _pipe(p.stdin).close()
+                p.wait(timeout=30)
+        finally:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def __enter__(self) -> GnubgWorkers:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+
+def apply_gnubg_steps(
+    player: tuple[int, ...], opponent: tuple[int, ...], steps: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(mover, opponent) after gnubg's flat (from, to) pairs (25 = bar, 0 = off), mover's numbering.
+
+    The pairs end at the first ``(0, 0)`` or negative ``from`` (how gnubg pads its move tuples).
+
+    >>> start = tuple([0] * 5 + [5, 0, 3, 0, 0, 0, 0, 5] + [0] * 10 + [2, 0])
+    >>> me, _ = apply_gnubg_steps(start, start, (8, 5, 6, 5, 0, 0, 0, 0))
+    >>> me[4], me[5], me[7]
+    (2, 4, 2)
+    """
+    me, opp = list(player), list(opponent)
+    for i in range(0, len(steps), 2):
+        s, t = steps[i], steps[i + 1]
+        if s < 0 or (s == 0 and t == 0):
+            break
+        me[s - 1] -= 1
+        if t > 0:
+            me[t - 1] += 1
+            if opp[24 - t] == 1:
+                opp[24 - t] = 0
+                opp[24] += 1
+    return tuple(me), tuple(opp)
