@@ -77,7 +77,9 @@ RESULTS_JS = """() => {
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   let bytes = nav ? nav.transferSize : 0;
   for (const entry of performance.getEntriesByType('resource')) bytes += entry.transferSize;
-  return { board: window.__startup.board, ready: window.__startup.ready, fcp: fcp ? fcp.startTime : null, bytes };
+  const main = performance.getEntriesByName('videau:main')[0];
+  return { board: window.__startup.board, ready: window.__startup.ready, fcp: fcp ? fcp.startTime : null, bytes,
+           main: main ? main.startTime : null, snapshot: window.__snapshot ?? null };
 }"""
 
 
@@ -122,6 +124,16 @@ def prepare(site: Path) -> None:
     (site / gen_sw.SW_NAME).write_text(gen_sw.service_worker(site))
 
 
+def prepare_snapshot(site: Path) -> None:
+    """The snapshot prototype: a copy of dist/ whose PyScript interpreter is bench/snapshot_loader.mjs."""
+    shutil.copytree(DIST, site)
+    shutil.copyfile(ROOT / "bench" / "snapshot_loader.mjs", site / "pyodide" / "snapshot_loader.mjs")
+    config = json.loads((site / "config.json").read_text())
+    config["interpreter"] = "./pyodide/snapshot_loader.mjs"
+    (site / "config.json").write_text(json.dumps(config))
+    (site / gen_sw.SW_NAME).write_text(gen_sw.service_worker(site))
+
+
 def serve(site: Path) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(
         [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet", "--dir", str(site)],
@@ -159,6 +171,8 @@ def one_round(browser: Browser, url: str) -> tuple[dict[str, Any], dict[str, Any
         cold = measure(page, url, reload=False)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         page.evaluate("() => navigator.serviceWorker.ready.then(() => undefined)")
+        # the snapshot prototype stores its snapshot after ready: wait for it
+        page.wait_for_function("() => window.__snapshot === undefined || window.__snapshot === 'stored'")
         warm = measure(page, url, reload=True)
         if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
             raise RuntimeError("the warm reload was not served by the service worker")
@@ -175,15 +189,16 @@ def median(samples: list[dict[str, Any]], key: str) -> float:
 def report(results: dict[str, dict[str, list[dict[str, Any]]]], rounds: int) -> str:
     lines = [
         f"rounds: {rounds} per page and kind, interleaved; medians (ms from navigation start)",
-        f"{'':22}{'board':>9}{'FCP':>9}{'ready':>9}{'bytes':>12}",
+        f"{'':22}{'board':>9}{'FCP':>9}{'main':>9}{'ready':>9}{'bytes':>12}",
     ]
     for page in results:
         for kind in ("cold", "warm"):
             s = results[page][kind]
             lines.append(
                 f"{page + ' ' + kind:22}{median(s, 'board'):9.0f}{median(s, 'fcp'):9.0f}"
-                f"{median(s, 'ready'):9.0f}{median(s, 'bytes'):12,.0f}"
+                f"{median(s, 'main'):9.0f}{median(s, 'ready'):9.0f}{median(s, 'bytes'):12,.0f}"
             )
+    lines.append("main: PyScript starts app/main.py (its performance mark 'videau:main'; none in the baseline)")
     base_cold = median(results["baseline"]["cold"], "ready")
     base_warm = median(results["baseline"]["warm"], "ready")
     v = results["videau"]
@@ -215,6 +230,11 @@ def main(argv: list[str] | None = None) -> None:
         metavar="NAME=DIST",
         help="also measure the index.html of another build (say, before a change), served the same way",
     )
+    parser.add_argument(
+        "--snapshot",
+        action="store_true",
+        help="also measure a prototype: dist/ with a Pyodide memory snapshot (bench/snapshot_loader.mjs)",
+    )
     args = parser.parse_args(argv)
     if not (DIST / "index.html").is_file():
         raise SystemExit("dist/ is not built: run ./build.sh build")
@@ -222,6 +242,8 @@ def main(argv: list[str] | None = None) -> None:
     results: dict[str, dict[str, list[dict[str, Any]]]] = {
         p: {"cold": [], "warm": []} for p in ("baseline", "videau", *extras)
     }
+    if args.snapshot:
+        results["snapshot"] = {"cold": [], "warm": []}
     servers: list[subprocess.Popen[str]] = []
     with tempfile.TemporaryDirectory(prefix="videau-startup-") as tmp:
         site = Path(tmp) / "baseline"
@@ -231,6 +253,9 @@ def main(argv: list[str] | None = None) -> None:
         videau, videau_url = serve(DIST)
         servers.append(videau)
         pages = [("baseline", url + BASELINE), ("videau", videau_url)]
+        if args.snapshot:
+            prepare_snapshot(Path(tmp) / "snapshot")
+            extras["snapshot"] = str(Path(tmp) / "snapshot")
         for name, dist in extras.items():
             other, other_url = serve(Path(dist).resolve())
             servers.append(other)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import traceback
 
-from pyscript import document
+from pyscript import document, window
+
+window.performance.mark("videau:main")  # where PyScript hands over to our code (bench/startup.py)
 
 try:
     from app.page.app import boot
