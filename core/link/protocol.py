@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from ..errors import BackgammonError
 from ..match import Match
 from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, SECRET_BYTES, commitment, derive_opening, derive_roll
-from .errors import COMMITMENT, DICE, PROTOCOL, RULES, LinkError
+from .errors import COMMITMENT, DICE, NO_SECRET, PROTOCOL, RULES, LinkError
 from .history import Entry, Header, History, LinkAction
 
 __all__ = [
@@ -370,15 +370,13 @@ def hand_over(
     """
     reveal = state.reveal_due == seat
     if reveal and secret is None:
-        raise LinkError(f"player {seat}'s secret is needed to roll and this device does not have it", "link-no-secret")
+        raise LinkError(f"player {seat}'s secret is needed to roll and this device does not have it", NO_SECRET)
     entry = _probe_entry(state, seat, secret) if reveal and secret is not None else Entry(seat, time_ms)
     entry = replace(entry, time_ms=time_ms, actions=tuple(actions))
     probe = _staged(state, entry)
     gift = contribution if probe.contribution_needed else None
-    commits_needed = probe.commit_needed
-    kept = secret
-    commit = None
-    if commits_needed:
+    kept, commit = secret, None
+    if probe.commit_needed:
         if next_secret is None:
             raise LinkError(f"player {seat} needs a fresh secret to commit to", PROTOCOL)
         commit = commitment(state.history.header.match_id, seat, state.commit_counts[seat], next_secret)
