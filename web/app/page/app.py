@@ -1,12 +1,10 @@
 """The playable page: one match, its view, and the listeners that change it.
 
 Events in, one transition of the match, save, one redraw out. No rules here: every question goes to the
-core through the :class:`~core.match.Match` and the turn it holds; the board (:mod:`app.board`) only shows
-the answers. The jobs around the App live in their own modules, each talking to it through a small
-``Protocol``: drag (pointer), keys, dialogs, screen (the page around the board), animation, computer and
-turns (the computer's turns), storage and saving, controls (phase, buttons, keyboard moves), coach (hints,
-the tutor), clock, link (play by link) in :mod:`app.page`, and :mod:`app.records.panel` (match files, IDs,
-replay). Every listener (board events, buttons, the window's ``storage``, shortcuts) runs inside
+core through the :class:`~core.match.Match`; the board (:mod:`app.board`) only shows the answers. The jobs
+around the App live in their own modules of :mod:`app.page` (drag, keys, dialogs, screen, animation,
+computer, turns, storage, saving, controls, coach, clock, link), each talking to it through a small
+``Protocol``; :mod:`app.records.panel` holds match files, IDs and replay. Every listener runs inside
 :func:`~app.dom.guarded`.
 """
 
@@ -119,9 +117,6 @@ class App:
 
     def remember(self, key: str, value: str) -> None:
         """Store a value (a failure becomes the notice)."""
-        self._set(key, value)
-
-    def _set(self, key: str, value: str) -> None:
         try:
             self.storage.set(key, value)
         except Exception as exc:
@@ -203,20 +198,17 @@ class App:
         for name, action in actions.items():
             on(el(f"btn-{name}"), "click", ignore_event(action))
         on(el("btn-next"), "click", ignore_event(lambda: self.act(lambda m: m.next_game(self.rng))))
-        on(el("btn-over-new"), "click", ignore_event(self.dialogs.open_new_match))
         on(el("btn-bar-next"), "click", ignore_event(lambda: self.act(lambda m: m.next_game(self.rng))))
-        on(el("btn-bar-new"), "click", ignore_event(self.dialogs.open_new_match))
         on(el("btn-over-close"), "click", ignore_event(lambda: self.close_over(True)))
         on(el("btn-over-show"), "click", ignore_event(lambda: self.close_over(False)))
         on(document, "keydown", self.on_over_key)
-        on(el("btn-new"), "click", ignore_event(self.dialogs.open_new_match))
+        for name in ("btn-new", "btn-over-new", "btn-bar-new", "recovery-fresh"):
+            on(el(name), "click", ignore_event(self.dialogs.open_new_match))
         on(el("btn-flip"), "click", ignore_event(self.flip))
         on(el("btn-lang"), "click", ignore_event(lambda: self.set_language("fr" if self.lang == "en" else "en")))
-        on(el("recovery-fresh"), "click", ignore_event(self.dialogs.open_new_match))
         on(el("recovery-discard"), "click", ignore_event(self.discard_broken))
-        on(el("opt-auto-confirm"), "change", self.on_option)
-        on(el("opt-auto-forced"), "change", self.on_option)
-        on(el("opt-bot-fast"), "change", self.on_option)
+        for option in ("opt-auto-confirm", "opt-auto-forced", "opt-bot-fast"):
+            on(el(option), "change", self.on_option)
         self.dialogs.wire(on)
         on(window, "storage", self.saves.on_storage)
         on(document, "keydown", on_shortcut)
@@ -231,7 +223,7 @@ class App:
         if lang == self.lang:
             return
         self.lang = lang
-        self._set(LANG_KEY, lang)
+        self.remember(LANG_KEY, lang)
         if self.url_lang is not None:  # keep a shared link's ?lang= in step with the choice
             set_url_param("lang", lang)
             self.url_lang = lang
@@ -345,7 +337,7 @@ class App:
 
     def flip(self) -> None:
         self.options = replace(self.options, flipped=not self.options.flipped)
-        self._set(OPTIONS_KEY, self.options.to_json())
+        self.remember(OPTIONS_KEY, self.options.to_json())
         self.redraw()
 
     def on_option(self, _event: Any) -> None:
@@ -355,7 +347,7 @@ class App:
             auto_forced=bool(el("opt-auto-forced").checked),
             bot_fast=bool(el("opt-bot-fast").checked),
         )
-        self._set(OPTIONS_KEY, self.options.to_json())
+        self.remember(OPTIONS_KEY, self.options.to_json())
         if not self.waiting():
             follow = self.follow_up(self.match)
             if follow is not self.match:
@@ -437,7 +429,7 @@ class App:
             self.dialogs.hide_recovery()
         self.pending = None
         self.bot, self.bot_player = bot, (1 if bot is not None else None)
-        self._set(OPPONENT_KEY, opponent_to_json(self.bot_player, level))
+        self.remember(OPPONENT_KEY, opponent_to_json(self.bot_player, level))
         self.generation += 1
         self.match = match
         self.over_closed_at = None
