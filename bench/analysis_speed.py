@@ -5,7 +5,9 @@
     python bench/analysis_speed.py --here ...         # measure in this interpreter only (what Pyodide runs)
 
 The match: ``bench/data/selfplay_302_7pt.mat`` (gnubg played itself with noise: 4 games, a
-typical 7-pointer). For each depth (``CANDIDATES:MARGIN``, see :class:`core.analysis.Depth`) it
+typical 7-pointer). The Pyodide figures per decision feed
+:data:`core.analysis.engine.PAGE_SECONDS_PER_DECISION`, from which the page picks its depth
+(:func:`core.analysis.page_depth`). For each depth (``CANDIDATES:MARGIN``, see :class:`core.analysis.Depth`) it
 drives :func:`core.analysis.analysis_steps` as the page does (all of it, slices included) and
 prints the total time and the median and slowest time per decision; then it times the command
 line (``python -m core.analysis FILE --json``, a fresh process). Times are given both by the wall
@@ -127,13 +129,14 @@ def show(where: str, rows: list[dict[str, Any]]) -> None:
 
 
 def main() -> None:
-    from core.analysis import PAGE_DEPTH, Depth
+    from core.analysis import Depth, decision_count, page_depth
+    from core.analysis.engine import PAGE_SECONDS_PER_DECISION
+    from core.record import parse_mat
 
     default = Depth()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mat", type=Path, default=MATCH)
-    ap.add_argument("--depths", default=f"{PAGE_DEPTH.candidates}:{PAGE_DEPTH.margin},"
-                                        f"{default.candidates}:{default.margin}")
+    ap.add_argument("--depths", default=",".join(f"{d.candidates}:{d.margin}" for d, _ in PAGE_SECONDS_PER_DECISION))
     ap.add_argument("--here", action="store_true", help="measure in this interpreter only, print one RESULT line")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-cli", action="store_true")
@@ -143,7 +146,10 @@ def main() -> None:
     if args.here:
         print("RESULT " + json.dumps(measure(path, depths)), flush=True)
         return
-    print(f"{path.name}; Python {sys.version.split()[0]}", flush=True)
+    count = decision_count(parse_mat(path.read_text()))
+    chosen = page_depth(count)
+    print(f"{path.name}: {count} decisions, the page's depth for it {chosen.candidates}:{chosen.margin}; "
+          f"Python {sys.version.split()[0]}", flush=True)
     show("CPython", measure(path, depths))
     if not args.no_cli:
         cli = run_cli(path)

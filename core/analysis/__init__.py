@@ -35,7 +35,7 @@ from .analyse import (
     mark,
     rating,
 )
-from .engine import PAGE_DEPTH, CheckerGrade, CubeGrade, Depth, Engine
+from .engine import PAGE_DEPTH, CheckerGrade, CubeGrade, Depth, Engine, page_depth
 from .equity import Scale
 from .report import format_report, to_json
 from .walk import Moment, Situation, walk_match
@@ -60,6 +60,7 @@ __all__ = [
     "format_report",
     "luck_mark",
     "mark",
+    "page_depth",
     "rating",
     "to_json",
     "walk_match",

@@ -32,7 +32,7 @@ from ..turn import Turn
 from .equity import Probs, Scale
 from .walk import Moment
 
-__all__ = ["PAGE_DEPTH", "CheckerGrade", "CubeGrade", "Depth", "Engine"]
+__all__ = ["PAGE_DEPTH", "CheckerGrade", "CubeGrade", "Depth", "Engine", "page_depth"]
 
 Steps = Generator[None, None, "RollTable"]
 RollTable = tuple[tuple[int, Probs], ...]
@@ -57,10 +57,32 @@ class Depth:
     blend: float = 0.5
 
 
-PAGE_DEPTH = Depth(candidates=2, margin=0.1)
-"""The depth the page analyses at: the strongest that fits a 7-point match in 60 s in Pyodide
-(measured by ``bench/analysis_speed.py``; see ``bench/RESULTS.md``). The command line uses
-:class:`Depth`'s defaults."""
+PAGE_SECONDS_PER_DECISION: tuple[tuple[Depth, float], ...] = (
+    (Depth(), 0.321),
+    (Depth(candidates=2, margin=0.1), 0.211),
+    (Depth(candidates=1, margin=0.08), 0.164),
+)
+"""Seconds of analysis per decision in Pyodide (CPU time on Node, ``bench/analysis_speed.py`` on
+a 7-point match of 380 decisions, 2026-12-01), strongest depth first."""
+
+PAGE_BUDGET_S = 54.0
+"""The time the page aims at: the 60 s goal for a 7-point match, less a tenth for the yields."""
+
+PAGE_DEPTH = PAGE_SECONDS_PER_DECISION[-1][0]
+"""The lightest depth the page uses (a long match)."""
+
+
+def page_depth(decisions: int, budget: float = PAGE_BUDGET_S) -> Depth:
+    """The strongest depth whose measured cost in Pyodide lets ``decisions`` fit in ``budget``
+    seconds (:data:`PAGE_DEPTH`, the lightest, when none does).
+
+    >>> page_depth(150) == Depth(), page_depth(250).candidates, page_depth(380) == PAGE_DEPTH
+    (True, 2, True)
+    """
+    for depth, seconds in PAGE_SECONDS_PER_DECISION:
+        if decisions * seconds <= budget:
+            return depth
+    return PAGE_DEPTH
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from core.analysis import (
+    PAGE_DEPTH,
     Decision,
+    Depth,
     Engine,
     Scale,
     Situation,
@@ -18,10 +20,12 @@ from core.analysis import (
     analysis_steps,
     decision_count,
     mark,
+    page_depth,
     rating,
     to_json,
     walk_match,
 )
+from core.analysis.engine import PAGE_SECONDS_PER_DECISION
 from core.analysis.walk import Moment
 from core.bot.evaluator import drive, equity
 from core.bot.met import POST_CRAWFORD, PRE_CRAWFORD
@@ -156,6 +160,24 @@ def test_each_decision_carries_the_deciders_winning_chances() -> None:
     engine = Engine()
     opening = Moment(1, 1, 0, "move", Position.initial(), Situation(), dice=(3, 1))
     assert drive(engine.winning_steps(opening)) == pytest.approx(0.5, abs=0.05)  # before the opening roll
+
+
+def test_the_page_picks_the_strongest_depth_that_fits_its_budget() -> None:
+    costs = dict(PAGE_SECONDS_PER_DECISION)
+    strength = [d for d, _ in PAGE_SECONDS_PER_DECISION]  # strongest first
+    assert strength[0] == Depth() and strength[-1] == PAGE_DEPTH
+    assert [costs[d] for d in strength] == sorted(costs.values(), reverse=True)
+    previous = 0
+    for decisions in range(1, 1000, 7):
+        depth = page_depth(decisions, budget=60.0)
+        rank = strength.index(depth)
+        assert rank >= previous  # more decisions: never a stronger depth
+        previous = rank
+        if depth != PAGE_DEPTH:
+            assert decisions * costs[depth] <= 60.0  # it fits
+        if rank > 0:
+            assert decisions * costs[strength[rank - 1]] > 60.0  # the stronger one did not
+    assert page_depth(10_000) == PAGE_DEPTH
 
 
 def test_steps_yield_slices_then_the_same_analysis() -> None:

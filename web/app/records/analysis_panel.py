@@ -22,7 +22,7 @@ from app.records.analysis_view import Order, decision_place, rows_html, summary_
 from app.records.replay import shown_names
 from app.records.win_chart import game_points, win_chart_svg
 from app.text import t
-from core.analysis import PAGE_DEPTH, MatchAnalysis, analysis_steps, decision_count
+from core.analysis import MatchAnalysis, analysis_steps, decision_count, page_depth
 from core.match import Match
 
 SLICE_S = 0.05
@@ -123,7 +123,7 @@ class AnalysisPanel:
             return
         self.say("")
         self.show_progress(0, total)
-        steps = analysis_steps(match, depth=PAGE_DEPTH)
+        steps = analysis_steps(match, depth=page_depth(total))  # the strongest that fits the time
         started = last = time.perf_counter()
         done = 0
         while True:
