@@ -6,6 +6,8 @@ becomes the next link once the turn passes (:meth:`LinkSession.played`), and the
 device's record of the link match is updated. It gives the page's hooks their
 answers (:meth:`waiting`, :attr:`seat`, :meth:`roll`: the dice come only from the
 link). The match replaced by any other (a new match, an import) ends link mode.
+When the match has a time per move, the panel shows both players what the player on
+move has left, or how late he is (:meth:`LinkPlay.draw_time`): shown, never enforced.
 
 A link comes in through the address (``#link=``, at start-up or on ``hashchange``,
 see :mod:`app.page.linkboot`): refused, its reason goes to the ``role="alert"``
