@@ -4,6 +4,10 @@ The link text is ``#link=`` then base64url (no padding) of::
 
     version (1 byte) | mode (1: 0 plain, 1 zlib) | n (3 bytes) | payload (n bytes) | checksum (4 bytes)
 
+The payload's header byte of flags may say (``_H_ALLOWANCE``) that one byte follows it,
+the hours allowed per move (1 to 168); a link without it (every link made before the
+allowance existed) has none, so old links stay readable without a version change.
+
 ``checksum`` is the start of a SHA-256 of everything before it; ``n`` tells a cut
 link (:data:`~core.link.errors.TRUNCATED`) from an altered one
 (:data:`~core.link.errors.CHECKSUM`). The payload is compressed with zlib only
@@ -30,7 +34,7 @@ import zlib
 from ..limits import MAX_MATCH_LENGTH
 from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, SECRET_BYTES
 from .errors import CHECKSUM, FORMAT, TRUNCATED, VERSION, LinkError
-from .history import ACTION_KINDS, MATCH_ID_BYTES, Entry, Header, History, LinkAction
+from .history import ACTION_KINDS, MATCH_ID_BYTES, MAX_ALLOWANCE_HOURS, Entry, Header, History, LinkAction
 
 __all__ = ["PREFIX", "VERSION_1", "decode_body", "decode_link", "encode_body", "encode_link", "match_id_of"]
 
@@ -42,7 +46,7 @@ _CHECK = 4
 _HEAD = 5  # version, mode, 3-byte length
 _MAX_STEPS = 4
 _B_SENDER, _B_REVEAL, _B_GIFT, _B_COMMIT, _B_TIES = 1, 2, 4, 8, 16
-_H_CRAWFORD, _H_JACOBY, _H_BEAVERS = 1, 2, 4
+_H_CRAWFORD, _H_JACOBY, _H_BEAVERS, _H_ALLOWANCE = 1, 2, 4, 8
 
 
 def _encode_action(action: LinkAction) -> bytes:
@@ -63,8 +67,9 @@ def encode_body(history: History) -> bytes:
     """
     head = history.header
     flags = (_H_CRAWFORD if head.crawford_rule else 0) | (_H_JACOBY if head.jacoby else 0)
-    flags |= _H_BEAVERS if head.beavers else 0
-    out = bytearray(head.match_id + bytes([head.length, flags]) + len(history.entries).to_bytes(3, "big"))
+    flags |= (_H_BEAVERS if head.beavers else 0) | (_H_ALLOWANCE if head.allowance_hours else 0)
+    hours = bytes([head.allowance_hours]) if head.allowance_hours else b""
+    out = bytearray(head.match_id + bytes([head.length, flags]) + hours + len(history.entries).to_bytes(3, "big"))
     for e in history.entries:
         bits = e.sender & 1
         bits |= (_B_REVEAL if e.reveal is not None else 0) | (_B_GIFT if e.contribution is not None else 0)
@@ -123,13 +128,20 @@ def decode_body(data: bytes) -> History:
 
     >>> decode_body(encode_body(History(Header(bytes(12), 5, jacoby=False)))).header.length
     5
+    >>> decode_body(encode_body(History(Header(bytes(12), 5, allowance_hours=24)))).header.allowance_hours
+    24
     """
     reader = _Reader(data)
     match_id = reader.take(MATCH_ID_BYTES, "the match id")
     length, flags = reader.take(2, "the match settings")
-    if length > MAX_MATCH_LENGTH or flags > 7:
+    if length > MAX_MATCH_LENGTH or flags > 15:
         raise LinkError(f"match settings {length}/{flags} out of range", FORMAT)
-    header = Header(match_id, length, bool(flags & _H_CRAWFORD), bool(flags & _H_JACOBY), bool(flags & _H_BEAVERS))
+    hours = reader.byte("the time per move") if flags & _H_ALLOWANCE else 0
+    if flags & _H_ALLOWANCE and not 0 < hours <= MAX_ALLOWANCE_HOURS:
+        raise LinkError(f"a time per move of {hours} h (1 to {MAX_ALLOWANCE_HOURS} expected)", FORMAT)
+    header = Header(
+        match_id, length, bool(flags & _H_CRAWFORD), bool(flags & _H_JACOBY), bool(flags & _H_BEAVERS), hours
+    )
     count = int.from_bytes(reader.take(3, "the entry count"), "big")
     entries: list[Entry] = []
     for index in range(count):

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from ..moves import Step
 from ..notation import format_play
 
-__all__ = ["ACTION_KINDS", "Entry", "Header", "History", "LinkAction", "MATCH_ID_BYTES"]
+__all__ = ["ACTION_KINDS", "MAX_ALLOWANCE_HOURS", "MATCH_ID_BYTES", "Entry", "Header", "History", "LinkAction"]
 
 MATCH_ID_BYTES = 12
 """Length of a match id (random bytes chosen by the device that creates the match)."""
+MAX_ALLOWANCE_HOURS = 168
+"""The longest time per move by link a header may carry: a week (as :data:`core.clock.MAX_MS`)."""
 
 ACTION_KINDS = (
     "roll", "play", "double", "take", "beaver", "drop", "resign", "accept", "decline", "resign_match",
@@ -73,13 +75,18 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Header:
-    """The match a link belongs to: its id and its settings."""
+    """The match a link belongs to: its id and its settings.
+
+    ``allowance_hours`` is the time each player is given to answer a link (0: none): shown
+    to both players from the entries' times, enforced by nobody (see ``PROTOCOL.md``).
+    """
 
     match_id: bytes
     length: int
     crawford_rule: bool = True
     jacoby: bool = False
     beavers: bool = False
+    allowance_hours: int = 0
 
 
 @dataclass(frozen=True, slots=True)

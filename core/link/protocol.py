@@ -35,11 +35,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from ..clock import LinkTime, link_time
 from ..errors import BackgammonError
 from ..match import Match
 from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, SECRET_BYTES, commitment, derive_opening, derive_roll
 from .errors import COMMITMENT, DICE, NO_SECRET, PROTOCOL, RULES, LinkError
-from .history import Entry, Header, History, LinkAction
+from .history import MAX_ALLOWANCE_HOURS, Entry, Header, History, LinkAction
 
 __all__ = [
     "Commitment",
@@ -183,6 +184,23 @@ class LinkState:
         entries = self.history.entries
         return tuple((b.sender, b.time_ms - a.time_ms) for a, b in zip(entries, entries[1:], strict=False))
 
+    def time_left(self, now_ms: float) -> LinkTime | None:
+        """How the allowance of the player on move stands at ``now_ms`` (``None``: no allowance, or over).
+
+        Measured from :attr:`waiting_since` (the sender's clock) to ``now_ms`` (the reader's
+        clock): a statement for both players, enforced by nobody (:func:`core.clock.link_time`).
+        Once overdue the match simply waits on: no link can prove lateness, since each
+        entry's time is its sender's own say-so.
+
+        >>> state = start(bytes(12), 1, time_ms=0, secret=bytes(16), allowance_hours=24)
+        >>> state.time_left(3_600_000).left_ms, state.time_left(25 * 3_600_000).overdue_ms
+        (82800000, 3600000)
+        """
+        hours, since = self.history.header.allowance_hours, self.waiting_since
+        if not hours or since is None:
+            return None
+        return link_time(since, hours * 3_600_000, now_ms)
+
     def extend(self, entry: Entry) -> LinkState:
         """This state with ``entry`` replayed; :class:`LinkError` when the entry is refused."""
         return _step(self, entry)
@@ -259,6 +277,24 @@ def _check_sizes(entry: Entry, index: int) -> None:
             raise _fail(index, PROTOCOL, f"a {name} of {len(value)} bytes ({size} expected)")
 
 
+def _played(state: LinkState, entry: Entry, index: int) -> LinkState:
+    """``state`` after ``entry``'s roll (when it reveals) and actions, before its contribution and commitment."""
+    if entry.reveal is not None:
+        state = _roll(state, entry, index, entry.reveal)
+    for action in entry.actions:
+        try:
+            state = _act(state, entry.sender, action)
+        except BackgammonError as exc:
+            raise _fail(index, RULES, f"player {entry.sender}'s {action} breaks the rules: {exc}") from exc
+    return state
+
+
+def _gift_due(state: LinkState, seat: int) -> bool:
+    """True when ``seat`` must now give a contribution to the other player's roll."""
+    due, other = state.roll_due, 1 - seat
+    return due is not None and due[1] == other and state.contribution is None and state.commits[other] is not None
+
+
 def _step(state: LinkState, entry: Entry) -> LinkState:
     index, seat = len(state.history.entries), entry.sender
     _check_sizes(entry, index)
@@ -273,16 +309,8 @@ def _step(state: LinkState, entry: Entry) -> LinkState:
         raise _fail(index, PROTOCOL, word)
     if entry.reveal is None and (entry.dice is not None or entry.ties):
         raise _fail(index, DICE, "dice written without the secret that makes them")
-    if entry.reveal is not None:
-        state = _roll(state, entry, index, entry.reveal)
-    for action in entry.actions:
-        try:
-            state = _act(state, seat, action)
-        except BackgammonError as exc:
-            raise _fail(index, RULES, f"player {seat}'s {action} breaks the rules: {exc}") from exc
-    due = state.roll_due
-    other = 1 - seat
-    must_give = due is not None and due[1] == other and state.contribution is None and state.commits[other] is not None
+    state = _played(state, entry, index)
+    must_give = _gift_due(state, seat)
     if (entry.contribution is not None) != must_give:
         word = "lacks the contribution to the other player's roll" if must_give else "gives a contribution out of turn"
         raise _fail(index, PROTOCOL, word)
@@ -319,9 +347,24 @@ def replay(history: History) -> LinkState:
     return state
 
 
-def start(match_id: bytes, length: int, *, time_ms: int, secret: bytes, crawford_rule: bool = True) -> LinkState:
-    """A new link match created by player 0, committed to its first ``secret``."""
-    header = Header(match_id, length, crawford_rule)
+def start(
+    match_id: bytes, length: int, *, time_ms: int, secret: bytes, crawford_rule: bool = True, allowance_hours: int = 0
+) -> LinkState:
+    """A new link match created by player 0, committed to its first ``secret``.
+
+    ``allowance_hours``: the time per move shown to both players (0: none; at most a week).
+
+    >>> start(bytes(12), 3, time_ms=0, secret=bytes(16), allowance_hours=24).history.header.allowance_hours
+    24
+    >>> start(bytes(12), 3, time_ms=0, secret=bytes(16), allowance_hours=200)
+    Traceback (most recent call last):
+    ...
+    core.link.errors.LinkError: a time per move of 200 h: 0 (none) to 168 expected
+    """
+    hours_ok = isinstance(allowance_hours, int) and not isinstance(allowance_hours, bool)
+    if not hours_ok or not 0 <= allowance_hours <= MAX_ALLOWANCE_HOURS:
+        raise LinkError(f"a time per move of {allowance_hours!r} h: 0 (none) to {MAX_ALLOWANCE_HOURS} expected")
+    header = Header(match_id, length, crawford_rule, allowance_hours=allowance_hours)
     state = LinkState.empty(header)
     return state.extend(Entry(0, time_ms, commit=commitment(match_id, 0, 0, secret)))
 
@@ -395,17 +438,8 @@ class _Staged:
 
 def _staged(state: LinkState, entry: Entry) -> _Staged:
     """What ``entry`` (reveal and actions only) must still carry, found by replaying its first part."""
-    seat, index = entry.sender, len(state.history.entries)
-    if entry.reveal is not None:
-        state = _roll(state, entry, index, entry.reveal)
-    for action in entry.actions:
-        try:
-            state = _act(state, seat, action)
-        except BackgammonError as exc:
-            raise _fail(index, RULES, f"player {seat}'s {action} breaks the rules: {exc}") from exc
-    due, other = state.roll_due, 1 - seat
-    gift = due is not None and due[1] == other and state.contribution is None and state.commits[other] is not None
-    return _Staged(gift, state.commits[seat] is None)
+    state = _played(state, entry, len(state.history.entries))
+    return _Staged(_gift_due(state, entry.sender), state.commits[entry.sender] is None)
 
 
 def actions_between(before: Match, after: Match) -> tuple[LinkAction, ...]:

@@ -2,10 +2,10 @@
 
 One test walks the whole story (page loads are the cost): device A keeps a normal saved
 match, creates a 1-point match by link; device B opens the invitation and takes the free
-seat; the links go back and forth (each read from ``#share-link``, opened in the other
-context) until a resignation ends the game; "Verify dice" shows every roll; then tampered
-links (built here with the core's codec) are refused on A with their reason and nothing
-stored changes; and B, its storage lost, is told so and offered the record.
+seat (the time per move chosen on A shown on both); the links go back and forth (each
+read from ``#share-link``, opened in the other context) until a resignation ends the game;
+"Verify dice" shows every roll; then tampered links (built here with the core's codec) are
+refused on A with their reason and nothing stored changes; and B, its storage lost, is told so and offered the record.
 Last, the two devices play a short 3-point match with the cube (a double dropped, a double
 taken, a resignation). The thorough checks (uniform dice, every tampering, whole random
 matches) are the core's and the page helpers' unit tests (tests/core/test_link_*.py,
@@ -141,9 +141,12 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
 
     button(a, "New match").click()
     a.get_by_label("Opponent").select_option("link")
+    expect(a.locator("#nm-clock-field")).to_be_hidden()  # by link: a time per move instead of the clocks
+    a.get_by_label("Time per move").select_option("24")
     a.get_by_label("Match length").fill("1")
     button(a, "Start").click()
     expect(a.locator("#link-panel")).to_be_visible()
+    expect(a.locator("#link-time")).to_contain_text("left to answer (24 h per move")
     assert panel(a)["turn"] == "theirs" and panel(a)["seat"] == "0"
     invite = share_link(a)
     assert "#link=" in invite and a.evaluate("() => location.hash") == fragment(invite)
@@ -160,6 +163,7 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     expect(b.locator("#new-match-dialog")).to_be_hidden()
     b.locator("#btn-lang").click()  # the panel speaks French too
     expect(b.locator("#link-status")).to_contain_text("Vous jouez")
+    expect(b.locator("#link-time")).to_contain_text("pour répondre (24 h par coup")  # from the link's times
     expect(b.locator("#btn-link-verify")).to_have_text("Vérifier les dés")
     b.locator("#btn-lang").click()
     expect(b.locator("#link-status")).to_contain_text("You play")

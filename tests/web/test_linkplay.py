@@ -96,3 +96,37 @@ def test_a_device_that_lost_its_storage_is_told_so() -> None:
     with pytest.raises(NoSeatError) as info:
         LinkSession.open(LinkBook(MemoryStorage()), links[-1], time_ms=5, draw=random.Random(1).randbytes)
     assert info.value.reason == why.NO_SECRET and info.value.state.match.is_over
+
+
+@pytest.mark.parametrize("choice", ["0", "24", "72"])
+def test_the_dialogs_time_per_move_reaches_both_devices(choice: str) -> None:
+    from app.page.clock_text import link_allowance_hours, link_time_line
+
+    hour, clock = 3_600_000, 1_764_590_400_000
+    hours = link_allowance_hours(choice)
+    alice = LinkSession.create(
+        LinkBook(MemoryStorage()), 3, time_ms=clock, draw=random.Random(5).randbytes, allowance_hours=hours
+    )
+    bob = LinkSession.open(LinkBook(MemoryStorage()), alice.link, time_ms=clock + hour, draw=random.Random(6).randbytes)
+    assert decode_link(bob.link).header.allowance_hours == hours
+    alice = LinkSession.open(alice.book, bob.link, time_ms=clock + hour, draw=random.Random(7).randbytes)
+    for session in (alice, bob):  # each device reads the same time from the link and its own clock
+        time = session.state.time_left(clock + 5 * hour)
+        if not hours:
+            assert time is None
+            continue
+        assert time is not None and session.state.waiting_since == clock + hour  # the last hand-over
+        assert time.left_ms == (hours - 4) * hour
+        line = link_time_line("en", "Ann", hours, time, "then")
+        assert f"{hours - 4} h 00 min left" in line and f"{hours} h per move" in line
+        late = session.state.time_left(clock + (hours + 3) * hour)
+        assert late is not None and late.is_overdue
+        assert "2 h 00 min" in link_time_line("fr", "Ann", hours, late, "alors")
+
+
+def test_an_unknown_time_per_move_choice_is_refused() -> None:
+    from app.page.clock_text import link_allowance_hours
+
+    for bad in ("", "12", "-24", "24h"):
+        with pytest.raises(ValueError, match="time per move"):
+            link_allowance_hours(bad)

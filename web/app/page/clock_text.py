@@ -14,10 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.text import t
-from core.clock import PRESETS, Clock, ClockRules, Reading
+from core.clock import PRESETS, Clock, ClockRules, LinkTime, Reading
 
 CLOCK_CHOICES = ("off", *PRESETS)
 """The new-match dialog's choices: no clock (the default), then :data:`core.clock.PRESETS`."""
+LINK_ALLOWANCES = (0, 24, 72)
+"""The new-match dialog's times per move for play by link, in hours (0: none, the default)."""
 ANNOUNCE_EVERY_MS = 5_000
 """The least time between two announcements of the clocks."""
 MOVE_SHORT_MS = 10_000
@@ -142,3 +144,45 @@ class Announcer:
             return None
         self.key, self.at = key, now
         return text
+
+
+# -- play by link: the time per move ------------------------------------------------------------
+def link_allowance_hours(choice: str) -> int:
+    """The hours per move the link's header carries for the dialog's ``choice`` (0: none).
+
+    >>> link_allowance_hours("0"), link_allowance_hours("24"), link_allowance_hours("72")
+    (0, 24, 72)
+    >>> link_allowance_hours("12")
+    Traceback (most recent call last):
+    ...
+    ValueError: time per move '12': one of 0, 24, 72 (hours) expected
+    """
+    hours = int(choice) if choice.isdigit() else -1
+    if hours not in LINK_ALLOWANCES:
+        raise ValueError(f"time per move {choice!r}: one of {', '.join(map(str, LINK_ALLOWANCES))} (hours) expected")
+    return hours
+
+
+def format_span(ms: int) -> str:
+    """A long span as the link panel shows it: hours and minutes (minutes rounded up), the same in both languages.
+
+    >>> format_span(23 * 3_600_000 + 1), format_span(3 * 86_400_000 + 60_000), format_span(59_000), format_span(0)
+    ('23 h 01 min', '72 h 01 min', '1 min', '0 min')
+    """
+    minutes = -(-max(ms, 0) // 60_000)
+    hours, mins = divmod(minutes, 60)
+    return f"{hours} h {mins:02} min" if hours else f"{mins} min"
+
+
+def link_time_line(lang: str, name: str, hours: int, time: LinkTime, deadline: str) -> str:
+    """What the link panel says of the player on move's time: left, or overdue (never enforced).
+
+    >>> from core.clock import link_time
+    >>> link_time_line("en", "Ann", 24, link_time(0, 86_400_000, 3_600_000), "tomorrow")
+    'Ann has 23 h 00 min left to answer (24 h per move, until tomorrow).'
+    >>> link_time_line("fr", "Ann", 24, link_time(0, 86_400_000, 90_000_000), "hier")
+    'Ann a dépassé son temps de 1 h 00 min (24 h par coup) : rien ne l’impose, la partie attend.'
+    """
+    if time.is_overdue:
+        return t(lang, "link.overdue", name=name, late=format_span(time.overdue_ms), hours=hours)
+    return t(lang, "link.time_left", name=name, left=format_span(time.left_ms), hours=hours, deadline=deadline)

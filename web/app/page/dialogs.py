@@ -11,7 +11,7 @@ from pyscript import document
 
 from app.board.view import BoardView
 from app.dom import bind, el, ignore_event, js_object
-from app.page.clock_text import rules_for
+from app.page.clock_text import link_allowance_hours, rules_for
 from app.page.computer import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
 from app.page.controls import read_match_length
 from app.page.storage import NEW_MATCH_KEY
@@ -133,6 +133,8 @@ class Dialogs:
 
     def sync_opponent_fields(self) -> None:
         el("nm-level-field").hidden = str(el("nm-opponent").value) != "bot"
+        by_link = str(el("nm-opponent").value) == "link"  # by link: a time per move, not the page's clocks
+        el("nm-link-time-field").hidden, el("nm-clock-field").hidden = not by_link, by_link
         el("nm-money-field").hidden = read_match_length(str(el("nm-length").value)) != 0
 
     def open_new_match(self) -> None:
@@ -175,7 +177,8 @@ class Dialogs:
             from app.page.link import create_match
 
             el("new-match-dialog").close()
-            create_match(self.host, length, bool(el("nm-crawford").checked), str(el("nm-lang").value))
+            hours = link_allowance_hours(str(el("nm-link-time").value))
+            create_match(self.host, length, bool(el("nm-crawford").checked), str(el("nm-lang").value), hours)
             return
         if opponent == "bot":
             try:

@@ -6,6 +6,8 @@ becomes the next link once the turn passes (:meth:`LinkSession.played`), and the
 device's record of the link match is updated. It gives the page's hooks their
 answers (:meth:`waiting`, :attr:`seat`, :meth:`roll`: the dice come only from the
 link). The match replaced by any other (a new match, an import) ends link mode.
+When the match has a time per move, the panel shows both players what the player on
+move has left, or how late he is (:meth:`LinkPlay.draw_time`): shown, never enforced.
 
 A link comes in through the address (``#link=``, at start-up or on ``hashchange``,
 see :mod:`app.page.linkboot`): refused, its reason goes to the ``role="alert"``
@@ -145,6 +147,7 @@ class LinkPlay:
         else:
             status = t(lang, "link.waiting", time=when)
         el("link-status").textContent = f"{t(lang, 'link.seat', name=names[session.seat])} {status}"
+        self.draw_time()
         panel = el("link-panel")
         panel.dataset.turn = "over" if session.state.waiting_for is None else "yours" if session.my_turn else "theirs"
         panel.dataset.seat = str(session.seat)
@@ -152,6 +155,24 @@ class LinkPlay:
         el("share-link").value = _page_url() + session.link
         el("link-share").hidden = session.my_turn
         el("btn-link-share").hidden = not bool(getattr(window.navigator, "share", None))
+
+    def draw_time(self) -> None:
+        """The time per move, when the match has one: what the player on move has left, or how late he is.
+
+        From the last link's time (its sender's clock) to this device's clock: shown to both
+        players alike, enforced by nobody (``core/link/PROTOCOL.md``).
+        """
+        from app.page.clock_text import link_time_line
+
+        state, lang, box = self.session.state, self.app.lang, el("link-time")
+        time = state.time_left(now_ms()) if self.active else None
+        box.hidden = time is None
+        if time is None or state.waiting_for is None:
+            return
+        names = self.app.view.names if self.app.view is not None else self.app.match.names
+        hours = state.history.header.allowance_hours
+        box.textContent = link_time_line(lang, names[state.waiting_for], hours, time, _when(time.deadline_ms, lang))
+        box.dataset.overdue = "true" if time.is_overdue else "false"
 
     def copy(self) -> None:
         box = el("share-link")
@@ -282,12 +303,14 @@ def open_link(app: Any, text: str) -> bool:
     return True
 
 
-def create_match(app: Any, length: int, crawford_rule: bool, lang: str) -> None:
+def create_match(app: Any, length: int, crawford_rule: bool, lang: str, allowance_hours: int = 0) -> None:
     """A new match by link from the new-match dialog: this device plays the bottom seat."""
     if lang != app.lang:
         app.set_language(lang)
     book = LinkBook(app.storage)
-    session = LinkSession.create(book, length, time_ms=now_ms(), draw=crypto_bytes, crawford_rule=crawford_rule)
+    session = LinkSession.create(
+        book, length, time_ms=now_ms(), draw=crypto_bytes, crawford_rule=crawford_rule, allowance_hours=allowance_hours
+    )
     activate(app, session)
 
 
@@ -309,6 +332,11 @@ def _wire(app: Any) -> None:
             app.link.draw()
         draw_book(app)
 
+    def tick() -> None:  # the time per move runs on while the page stays open
+        if app.link is not None and app.link.active:
+            app.link.draw_time()
+
+    window.setInterval(create_proxy(tick), 30_000)
     observer = window.MutationObserver.new(create_proxy(relabel))
     observer.observe(document.documentElement, js_object({"attributes": True, "attributeFilter": ["lang"]}))
 

@@ -158,11 +158,24 @@ class LinkSession:
     # -- opening a match -------------------------------------------------------------------------
     @classmethod
     def create(
-        cls, book: LinkBook, length: int, *, time_ms: int, draw: Draw, crawford_rule: bool = True
+        cls,
+        book: LinkBook,
+        length: int,
+        *,
+        time_ms: int,
+        draw: Draw,
+        crawford_rule: bool = True,
+        allowance_hours: int = 0,
     ) -> LinkSession:
-        """A new match by link: this device takes seat 0 (the first link invites the friend)."""
+        """A new match by link: this device takes seat 0 (the first link invites the friend).
+
+        ``allowance_hours``: the time per move the link carries (0: none), shown, never enforced.
+        """
         secret = draw(16)
-        state = start(draw(12), length, time_ms=time_ms, secret=secret, crawford_rule=crawford_rule)
+        state = start(
+            draw(12), length, time_ms=time_ms, secret=secret, crawford_rule=crawford_rule,
+            allowance_hours=allowance_hours,
+        )  # fmt: skip
         session = cls(book, 0, state, secret)
         session.keep(time_ms)
         return session

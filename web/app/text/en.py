@@ -543,4 +543,13 @@ EN: dict[str, str] = {
     "link.reason.link-commitment": "a secret in it does not match its commitment",
     "link.reason.link-protocol": "an entry in it is out of turn or incomplete",
     "link.reason.link-no-secret": "this device keeps no secret for this match",
+    # -- play by link: the time per move (issue 14) --
+    "dialog.link_allowance": "Time per move",
+    "dialog.link_allowance_hint": "Shown to both players from the times the links carry. No server can enforce "
+    "it: a late player is only shown as overdue, and the match waits on.",
+    "link.allowance.0": "No time limit",
+    "link.allowance.24": "24 h per move",
+    "link.allowance.72": "72 h per move",
+    "link.time_left": "{name} has {left} left to answer ({hours} h per move, until {deadline}).",
+    "link.overdue": "{name} is {late} overdue ({hours} h per move): nothing enforces it, the match waits on.",
 }

@@ -538,4 +538,13 @@ FR: dict[str, str] = {
     "link.reason.link-commitment": "un secret qu’il contient ne correspond pas à son engagement",
     "link.reason.link-protocol": "une de ses étapes est hors tour ou incomplète",
     "link.reason.link-no-secret": "cet appareil ne garde aucun secret pour cette partie",
+    # -- play by link: the time per move (issue 14) --
+    "dialog.link_allowance": "Temps par coup",
+    "dialog.link_allowance_hint": "Montré aux deux joueurs d’après les heures que portent les liens. Aucun serveur "
+    "ne peut l’imposer : un joueur en retard est seulement montré en retard, et la partie attend.",
+    "link.allowance.0": "Sans limite de temps",
+    "link.allowance.24": "24 h par coup",
+    "link.allowance.72": "72 h par coup",
+    "link.time_left": "Il reste {left} à {name} pour répondre ({hours} h par coup, jusqu’au {deadline}).",
+    "link.overdue": "{name} a dépassé son temps de {late} ({hours} h par coup) : rien ne l’impose, la partie attend.",
 }
