@@ -93,7 +93,7 @@ def sample_cases(n: int, seed: int, distinct_positions: bool = False) -> list[tu
 
     from bot_training.batches import LabelSpec, sample_positions, teacher_bot
 
-    spec = LabelSpec(teacher=os.path.join(ROOT, "core/bot/weights/net.json.gz"), positions=4000, games=32,
+    spec = LabelSpec(teacher=os.path.join(ROOT, "bot_training/weights/net_v1.json.gz"), positions=4000, games=32,
                      sample=0.25, pubeval=0.5, seed=seed)
     bot = teacher_bot(spec.teacher)
     rng = random.Random(seed)

@@ -27,7 +27,7 @@ numbering), so any encoding can be computed later, ``y`` (N, 5) float32 labels a
 make the labels.
 
     OMP_NUM_THREADS=1 python -m bot_training.batches --out bot_training/runs/l5 \\
-        --teacher core/bot/weights/net.json.gz --label ply1 --batches 0:200 --positions 2000 --workers 2
+        --teacher bot_training/weights/net_v1.json.gz --label ply1 --batches 0:200 --positions 2000 --workers 2
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ Only our own engine and net produce the targets (no outside evaluations).
     OMP_NUM_THREADS=1 python -m bot_training.distill gen --ckpt runs/r1/ckpt.pkl --out runs/d1 --seed 1
     OMP_NUM_THREADS=1 python -m bot_training.distill fit --ckpt runs/r1/ckpt.pkl --data runs/d1 --out runs/d1/fit.pkl
 
-``--ckpt`` also takes exported weights, e.g. ``core/bot/weights/net.json.gz``.
+``--ckpt`` also takes exported weights, e.g. ``bot_training/weights/net_v1.json.gz``.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
 
 def load_ckpt(path: str) -> tuple[MLP, dict[str, Any]]:
     """A training checkpoint (``.pkl``), or exported weights (``.json.gz``, e.g. the shipped
-    ``core/bot/weights/net.json.gz``, so a fresh clone can go on from them)."""
+    ``bot_training/weights/net_v1.json.gz``, so a fresh clone can go on from them)."""
     if path.endswith((".json.gz", ".json")):
         with open(path, "rb") as f:
             exported = Net.from_json_bytes(f.read())

@@ -1,10 +1,10 @@
 """Export a training checkpoint to the browser format (``core/bot/weights/*.json.gz``).
 
-    python -m bot_training.export bot_training/runs/r1/ckpt.pkl [--out core/bot/weights/net.json.gz]
+    python -m bot_training.export bot_training/runs/r1/ckpt.pkl [--out bot_training/weights/net_v1.json.gz]
     # a net fitted with the expert features (``bot_training.fitx``, variant ``all``): encoder 2,
     # its training record taken from the net it was fine-tuned from (--base), the fit appended
-    python -m bot_training.export bot_training/runs/fx/all.pkl --base core/bot/weights/net.json.gz \\
-        --out core/bot/weights/net2.json.gz --note "..."
+    python -m bot_training.export bot_training/runs/fx2/all.pkl --base bot_training/weights/net_v1.json.gz \\
+        --out core/bot/weights/net_v2.json.gz --note "..."
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def encoder_of(features: list[str]) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("checkpoint")
-    ap.add_argument("--out", default="core/bot/weights/net.json.gz")
+    ap.add_argument("--out", required=True)
     ap.add_argument("--base", help="exported weights the checkpoint was fine-tuned from (for fitx checkpoints)")
     ap.add_argument("--note", default="")
     args = ap.parse_args()

@@ -110,7 +110,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", nargs="+", required=True, help="folders written by bot_training.batches")
     ap.add_argument("--out", required=True)
-    ap.add_argument("--ckpt", default="core/bot/weights/net.json.gz")
+    ap.add_argument("--ckpt", default="bot_training/weights/net_v1.json.gz")
     ap.add_argument("--variants", nargs="+", default=["base", "all"])
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--mb", type=int, default=64)

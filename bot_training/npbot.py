@@ -6,6 +6,7 @@ that it picks the same plays as :class:`core.bot.Bot` at that level.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 import numpy as np
@@ -168,6 +169,16 @@ def mlp_from_net(net: Net) -> MLP:
 def twin_of(net: Net) -> NumpyBot:
     """A browser-format net as a numpy twin, its inputs those of the net's encoder version."""
     return NumpyBot(mlp_from_net(net), features=FEATURE_NAMES if net.encoder_version == 2 else ())
+
+
+V1_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights", "net_v1.json.gz")
+"""The encoder-1 net (shipped until encoder 2): the training tools' default teacher and start."""
+
+
+def v1_net() -> Net:
+    """The encoder-1 net of :data:`V1_WEIGHTS`."""
+    with open(V1_WEIGHTS, "rb") as f:
+        return Net.from_json_bytes(f.read())
 
 
 def shipped_twin(name: str = DEFAULT_WEIGHTS) -> NumpyBot:

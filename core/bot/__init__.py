@@ -13,7 +13,7 @@ Levels: ``"beginner"``, ``"intermediate"``, ``"advanced"`` (alias ``"expert"``) 
 ``rng`` given (a callable returning a float in [0, 1), e.g. ``random.Random(7).random``),
 so a seeded rng makes them deterministic. ``"advanced"`` (the default) plays the net's best
 play (0-ply). ``"strongest"`` looks one roll ahead (1-ply) on its best candidates: the top 6
-within 0.3, at most about 6,000 replies. (1-ply on the default's top 3 was tried: a median
+within 0.3, at most about 4,500 replies. (1-ply on the default's top 3 was tried: a median
 move of 282 ms in Pyodide, over the 150 ms goal; see bench/RESULTS.md.)
 """
 
@@ -69,7 +69,7 @@ LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", noise=0.30),
     "intermediate": Level("intermediate", noise=0.10),
     "advanced": Level("advanced"),
-    "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=6000),
+    "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500),
 }
 LEVELS["expert"] = LEVELS["advanced"]
 DEFAULT_LEVEL = "advanced"

@@ -32,7 +32,7 @@ from .encoding import ENCODERS, Encoder
 
 Probs = tuple[float, float, float, float, float]
 
-DEFAULT_WEIGHTS = "net.json.gz"
+DEFAULT_WEIGHTS = "net_v2.json.gz"
 FORMAT_VERSION = 1
 
 

@@ -29,11 +29,14 @@ def positions() -> list[Position]:
     return random_positions(300, seed=11)
 
 
-def zero_ply_best(pos: Position, dice: tuple[int, int]) -> tuple[float, Play] | None:
-    """The play the net rates best with no lookahead (first generated on ties), with its equity."""
+def zero_ply_best(
+    pos: Position, dice: tuple[int, int], evaluator: Evaluator | None = None
+) -> tuple[float, Play] | None:
+    """The play the net rates best with no lookahead (first generated on ties), with its equity
+    (the shipped net, or ``evaluator``'s)."""
     plays = legal_plays(pos, dice)
     if not plays:
         return None
-    scores = Evaluator.shared().play_equities(plays)
+    scores = (evaluator or Evaluator.shared()).play_equities(plays)
     k = max(range(len(plays)), key=lambda i: (scores[i], -i))
     return scores[k], plays[k]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from core.bot import Bot
+from core.bot.evaluator import Evaluator
 from core.dice import ROLLS
 from core.position import Position
 
@@ -19,7 +20,7 @@ np = pytest.importorskip("numpy")
 if TYPE_CHECKING:
     from bot_training.batches import LabelSpec
 
-TEACHER = "core/bot/weights/net.json.gz"
+TEACHER = "bot_training/weights/net_v1.json.gz"
 
 
 def tiny(label: str = "ply1", seed: int = 3) -> LabelSpec:
@@ -97,12 +98,15 @@ def test_ply1_labels_are_the_core_bots_one_ply(tmp_path: Path) -> None:
 
     (path,) = run_batches(tiny(), str(tmp_path / "r"), [0])
     d = read(path)
-    bot = Bot(level="advanced")
+    from bot_training.npbot import v1_net
+
+    ev = Evaluator(net=v1_net())  # the teacher's net, in the pure-Python core
+    bot = Bot(level="advanced", evaluator=ev)
     for k in (0, 5, 11):
         pos = Position(tuple(int(v) for v in d["onroll"][k]), tuple(int(v) for v in d["other"][k]))
         expected = 0.0
         for roll in ROLLS:
-            found = zero_ply_best(pos, roll.dice)
+            found = zero_ply_best(pos, roll.dice, ev)
             best = found[0] if found else -bot.equity(pos.swapped())
             expected += roll.ways / 36.0 * best
         got = _equity(d["y"][k : k + 1].astype(np.float64))[0]
@@ -113,14 +117,15 @@ def test_two_ply_with_one_play_per_roll_is_the_one_ply_of_each_rolls_choice() ->
     from bot_training.batches import teacher_bot, two_ply_targets
     from bot_training.distill import one_ply_targets
     from bot_training.mlp import flip
-    from bot_training.npbot import _equity
+    from bot_training.npbot import _equity, v1_net
 
+    ev = Evaluator(net=v1_net())  # the teacher's net, in the pure-Python core
     bot = teacher_bot(TEACHER)
     pos = Position.from_id("4HPwATDgc/ABMA")
     got = two_ply_targets(bot, [pos], top=1)[0]
     expected = np.zeros(5)
     for roll in ROLLS:
-        found = zero_ply_best(pos, roll.dice)
+        found = zero_ply_best(pos, roll.dice, ev)
         assert found is not None
         play = found[1]
         after = flip(one_ply_targets(bot, [play.result.swapped()]))[0]

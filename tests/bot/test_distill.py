@@ -40,9 +40,9 @@ def test_one_ply_targets_match_the_core_bot(positions: list[Position]) -> None:
 def test_gen_then_fit_lowers_the_loss_on_its_data(tmp_path: Path) -> None:
     from bot_training import distill
     from bot_training.mlp import MLP
-    from bot_training.npbot import shipped_twin
+    from bot_training.npbot import twin_of, v1_net
 
-    twin = shipped_twin()
+    twin = twin_of(v1_net())  # distill trains encoder-1 nets
     ckpt = tmp_path / "base.pkl"
     net = twin.net
     state = {"net": net.state(), "rng": None, "games": 1, "plies": 1, "seconds": 0.0,
@@ -81,7 +81,7 @@ def test_gen_plays_a_share_of_its_games_against_pubeval(tmp_path: Path, monkeypa
         return match.pubeval_scorer(c, rows, race_before)
 
     monkeypatch.setattr(distill, "pubeval_scorer", counting)
-    ckpt = str(Path(distill.__file__).parent.parent / "core" / "bot" / "weights" / "net.json.gz")
+    ckpt = str(Path(distill.__file__).parent / "weights" / "net_v1.json.gz")
     common = {"ckpt": ckpt, "seed": 5, "positions": 60, "batch": 8, "sample": 0.5, "explore": 0.0, "group": 30,
               "chunk": 60}
     distill.gen(argparse.Namespace(out=str(tmp_path / "self"), pubeval=0.0, **common))
@@ -98,17 +98,15 @@ def test_gen_plays_a_share_of_its_games_against_pubeval(tmp_path: Path, monkeypa
 
 
 def test_exported_weights_load_as_a_checkpoint() -> None:
-    """A fresh clone has no training checkpoint: distill goes on from the shipped weights."""
+    """A fresh clone has no training checkpoint: distill goes on from exported weights (the encoder-1 net)."""
     from bot_training.distill import load_ckpt
-    from bot_training.npbot import shipped_twin
-    from core.bot import net as net_module
-    from core.bot.net import Net
+    from bot_training.npbot import V1_WEIGHTS, twin_of, v1_net
 
-    net, st = load_ckpt(str(Path(net_module.__file__).parent / "weights" / "net.json.gz"))
-    twin = shipped_twin().net
+    net, st = load_ckpt(V1_WEIGHTS)
+    twin = twin_of(v1_net()).net
     for k in ("w1", "b1", "w2", "b2"):
         assert np.array_equal(getattr(net, k), getattr(twin, k))
-    meta = Net.load().meta["training"]
+    meta = v1_net().meta["training"]
     assert st["games"] == meta["games"] and st["settings"] == meta["settings"]
 
 
@@ -130,10 +128,10 @@ def test_merge_stores_the_ensemble_of_two_nets_as_one_wider_net() -> None:
 
 def test_fit_reads_every_data_folder_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from bot_training import distill
-    from bot_training.npbot import shipped_twin
+    from bot_training.npbot import twin_of, v1_net
 
     ckpt = tmp_path / "base.pkl"
-    ckpt.write_bytes(pickle.dumps({"net": shipped_twin().net.state(), "rng": None, "games": 1, "plies": 1,
+    ckpt.write_bytes(pickle.dumps({"net": twin_of(v1_net()).net.state(), "rng": None, "games": 1, "plies": 1,
                                    "seconds": 0.0, "settings": {"algorithm": "test"}, "history": []}))
     rng = np.random.default_rng(3)
     folders = []

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.bot.encoding import NUM_INPUTS, encode, encode_dense, is_race, shots
+from core.bot.encoding import ENCODERS, NUM_INPUTS, encode, encode_dense, is_race, shots
 from core.bot.net import Net
 from core.moves import legal_plays
 from core.position import Position
@@ -10,8 +10,8 @@ from core.position import Position
 
 def test_weights_load_with_the_expected_shape() -> None:
     net = Net.load()
-    assert net.inputs == NUM_INPUTS
-    assert len(net.rows) == NUM_INPUTS
+    assert net.inputs == ENCODERS[net.encoder_version][1]
+    assert len(net.rows) == net.inputs
     assert all(len(r) == net.hidden for r in net.rows)
     assert len(net.out_rows) == 5
     assert all(len(r) == net.hidden for r in net.out_rows)
@@ -23,7 +23,7 @@ def test_incremental_equals_full_evaluation(positions: list[Position]) -> None:
     net = Net.load()
     pos = positions[40]
     plays = legal_plays(pos, (6, 4)) or legal_plays(pos, (1, 1))
-    encs = [encode(p.result.swapped().player, p.result.swapped().opponent) for p in plays]
+    encs = [net.encode(p.result.swapped().player, p.result.swapped().opponent) for p in plays]
     many = net.evaluate_many(encs)
     for enc, out in zip(encs, many):
         assert net.evaluate(enc) == pytest.approx(out, abs=1e-9)
@@ -61,11 +61,11 @@ def test_numpy_encoder_and_net_match_pure_python(positions: list[Position]) -> N
     assert numpy.abs(x - dense).max() < 1e-6
 
     net = Net.load()
-    mlp = MLP(NUM_INPUTS, net.hidden)
-    mlp.w1 = numpy.array(net.rows, dtype=numpy.float32)
+    mlp = MLP(NUM_INPUTS, net.hidden)  # the base inputs' rows of the shipped net, as an encoder-1 net
+    mlp.w1 = numpy.array(net.rows[:NUM_INPUTS], dtype=numpy.float32)
     mlp.b1 = numpy.array(net.bias, dtype=numpy.float32)
     mlp.w2 = numpy.array(net.out_rows, dtype=numpy.float32).T.copy()
     mlp.b2 = numpy.array(net.out_bias, dtype=numpy.float32)
     y = consistent(mlp.forward(x))
-    pure = numpy.array([net.evaluate(encode(p.player, p.opponent)) for p in positions])
+    pure = numpy.array([net.evaluate(encode(p.player, p.opponent)) for p in positions])  # inputs past 207: zero
     assert numpy.abs(y - pure).max() < 1e-5
