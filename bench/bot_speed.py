@@ -14,7 +14,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from typing import TYPE_CHECKING, Any
@@ -111,17 +110,9 @@ console.log("RESULT " + out + " VERSION " + pyodide.version);
 
 
 def run_pyodide(n: int, levels: tuple[str, ...] = LEVELS, cpu: bool = False, weights: str = "") -> dict[str, Any]:
-    proc = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), ",".join(levels), str(cpu), weights],
-        cwd=ROOT, capture_output=True, text=True, timeout=3600,
-    )
-    for line in proc.stdout.splitlines():
-        if line.startswith("RESULT "):
-            body, _, version = line[7:].partition(" VERSION ")
-            res: dict[str, Any] = json.loads(body)
-            res["pyodide"] = version
-            return res
-    raise RuntimeError(f"Pyodide run failed:\n{proc.stdout}\n{proc.stderr}")
+    from node_pyodide import run_node_script
+
+    return run_node_script(NODE_SCRIPT, [str(n), ",".join(levels), str(cpu), weights])
 
 
 def main() -> None:

@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from typing import Any
@@ -110,20 +109,9 @@ console.log("RESULT " + out + " VERSION " + pyodide.version);
 
 
 def run_pyodide(n: int, depths: str, repeat: int = 1, cpu: bool = False) -> dict[str, Any]:
-    proc = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), depths, str(repeat), str(cpu)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=3600,
-    )
-    for line in proc.stdout.splitlines():
-        if line.startswith("RESULT "):
-            body, _, version = line[7:].partition(" VERSION ")
-            res: dict[str, Any] = json.loads(body)
-            res["pyodide"] = version
-            return res
-    raise RuntimeError(f"Pyodide run failed:\n{proc.stdout}\n{proc.stderr}")
+    from node_pyodide import run_node_script
+
+    return run_node_script(NODE_SCRIPT, [str(n), depths, str(repeat), str(cpu)])
 
 
 def main() -> None:
