@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 import js
 from pyscript import document, window
@@ -38,32 +38,12 @@ from app.editor.model import (
     status_text,
 )
 from app.page.controls import Row, neighbour, row_of
+from app.page.editor_host import EditorHost
 from app.text import t
-from core.match import Match
 from core.setup_draft import SetupDraft
 
 DRAG_THRESHOLD_PX = 6
 DIALOG_ID = "editor-dialog"
-
-
-class EditorHost(Protocol):
-    """What the editor needs of the page."""
-
-    @property
-    def lang(self) -> str: ...
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def bot_player(self) -> int | None: ...
-
-    @property
-    def flipped(self) -> bool: ...
-
-    def bot_available(self) -> bool: ...
-
-    def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool: ...
 
 
 @dataclass
