@@ -14,7 +14,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from typing import TYPE_CHECKING, Any
@@ -87,41 +86,10 @@ def measure(n: int = 60, levels: tuple[str, ...] = LEVELS, cpu: bool = False, we
     return result
 
 
-NODE_SCRIPT = r"""
-import path from "node:path";
-import { loadPyodide } from "pyodide";
-const root = process.argv[1];
-const n = process.argv[2];
-const levels = process.argv[3];
-const cpu = process.argv[4];
-const weights = process.argv[5];
-const pyodide = await loadPyodide();
-pyodide.FS.mkdirTree("/project");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
-pyodide.FS.chdir("/project");
-const out = await pyodide.runPythonAsync(`
-import sys, json, runpy
-sys.path.insert(0, "/project")
-sys.dont_write_bytecode = True
-g = runpy.run_path("/project/bench/bot_speed.py", run_name="pyodide_bench")
-json.dumps(g["measure"](${n}, tuple("${levels}".split(",")), ${cpu}, "${weights}"))
-`);
-console.log("RESULT " + out + " VERSION " + pyodide.version);
-"""
-
-
 def run_pyodide(n: int, levels: tuple[str, ...] = LEVELS, cpu: bool = False, weights: str = "") -> dict[str, Any]:
-    proc = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), ",".join(levels), str(cpu), weights],
-        cwd=ROOT, capture_output=True, text=True, timeout=3600,
-    )
-    for line in proc.stdout.splitlines():
-        if line.startswith("RESULT "):
-            body, _, version = line[7:].partition(" VERSION ")
-            res: dict[str, Any] = json.loads(body)
-            res["pyodide"] = version
-            return res
-    raise RuntimeError(f"Pyodide run failed:\n{proc.stdout}\n{proc.stderr}")
+    from node_pyodide import run_measure
+
+    return run_measure("bench/bot_speed.py", [n, list(levels), cpu, weights])
 
 
 def main() -> None:

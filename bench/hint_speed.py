@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from typing import Any
@@ -91,39 +90,10 @@ def measure(n: int = 40, depths: str = DEPTHS, repeat: int = 1, cpu: bool = Fals
     return result
 
 
-NODE_SCRIPT = r"""
-import { loadPyodide } from "pyodide";
-const [root, n, depths, repeat, cpu] = process.argv.slice(1);
-const pyodide = await loadPyodide();
-pyodide.FS.mkdirTree("/project");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
-pyodide.FS.chdir("/project");
-const out = await pyodide.runPythonAsync(`
-import sys, json, runpy
-sys.path.insert(0, "/project")
-sys.dont_write_bytecode = True
-g = runpy.run_path("/project/bench/hint_speed.py", run_name="pyodide_bench")
-json.dumps(g["measure"](${n}, "${depths}", ${repeat}, ${cpu}))
-`);
-console.log("RESULT " + out + " VERSION " + pyodide.version);
-"""
-
-
 def run_pyodide(n: int, depths: str, repeat: int = 1, cpu: bool = False) -> dict[str, Any]:
-    proc = subprocess.run(
-        ["node", "--input-type=module", "-e", NODE_SCRIPT, ROOT, str(n), depths, str(repeat), str(cpu)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=3600,
-    )
-    for line in proc.stdout.splitlines():
-        if line.startswith("RESULT "):
-            body, _, version = line[7:].partition(" VERSION ")
-            res: dict[str, Any] = json.loads(body)
-            res["pyodide"] = version
-            return res
-    raise RuntimeError(f"Pyodide run failed:\n{proc.stdout}\n{proc.stderr}")
+    from node_pyodide import run_measure
+
+    return run_measure("bench/hint_speed.py", [n, depths, repeat, cpu])
 
 
 def main() -> None:

@@ -37,7 +37,7 @@ from ..match import Match
 from ..moves import Play, legal_plays
 from ..notation import format_play
 from ..position import Position
-from .engine import Engine
+from .engine import CubeGrade, Engine
 from .equity import Probs, Scale
 from .walk import Situation, _situation
 
@@ -100,14 +100,19 @@ class CubeHint:
     probs: Probs
 
     @property
+    def grade(self) -> CubeGrade:
+        """The three equities as the analysis grades them (one statement of the cube's logic)."""
+        return CubeGrade(self.no_double, self.double_take, self.double_pass)
+
+    @property
     def should_double(self) -> bool:
         """Doubling is worth more than not (whatever the answer)."""
-        return min(self.double_take, self.double_pass) > self.no_double
+        return self.grade.should_double
 
     @property
     def should_take(self) -> bool:
         """Taking loses less than passing."""
-        return self.double_take <= self.double_pass
+        return self.grade.should_take
 
     @property
     def best(self) -> str:
@@ -124,8 +129,7 @@ class CubeHint:
         """
         if self.kind == "double":
             doubled = min(self.double_take, self.double_pass)
-            best = max(self.no_double, doubled)
-            return max(0.0, best - (doubled if action == "double" else self.no_double))
+            return max(0.0, self.grade.best_for_doubler - (doubled if action == "double" else self.no_double))
         take, drop = -self.double_take, -self.double_pass
         return max(0.0, max(take, drop) - (take if action == "take" else drop))
 

@@ -28,19 +28,11 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import gen_embed_manifest  # noqa: E402
 
-from tests.web.embed_cases import BLOCKED, BOTH, ENTER, HIT41, LARGER, START, xgid  # noqa: E402
+from tests.web.embed_cases import BLOCKED, BOTH, ENTER, HIT41, LARGER, START, clicks, xgid  # noqa: E402
 
 
 def opened(fragment: str) -> EmbedState:
     return open_embed(fragment)[0]
-
-
-def clicks(state: EmbedState, *places: str) -> tuple[EmbedState, list[dict[str, Any]]]:
-    events: list[dict[str, Any]] = []
-    for place in places:
-        state, new = act(state, {"action": "click", "place": place})
-        events += new
-    return state, events
 
 
 class _Checkers(HTMLParser):

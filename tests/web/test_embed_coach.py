@@ -7,23 +7,15 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from app.embed.fragment import parse_fragment
-from app.embed.host import EmbedState, act, embed_snippet, open_embed, present
+from app.embed.host import act, embed_snippet, open_embed, present
 from app.embed.values import FragmentError
+from tests.web.embed_cases import clicks
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def clicks(state: EmbedState, *places: str) -> tuple[EmbedState, list[dict[str, Any]]]:
-    events: list[dict[str, Any]] = []
-    for place in places:
-        state, new = act(state, {"action": "click", "place": place})
-        events += new
-    return state, events
 
 
 def test_a_quiz_answered_by_the_bot_tells_the_reader_what_a_worse_play_loses() -> None:

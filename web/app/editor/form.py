@@ -62,6 +62,11 @@ def _button(lang: str, element_id: str, key: str, extra: str = "") -> str:
     return f'<button type="button" id="{element_id}" class="{cls}">{escape(t(lang, key))}</button>'
 
 
+def _button_row(lang: str, *buttons: tuple[str, str]) -> str:
+    """A row of buttons, each ``(element_id, key)``."""
+    return '<div class="editor__row">' + "".join(_button(lang, i, k) for i, k in buttons) + "</div>"
+
+
 def form_html(lang: str, *, bot: bool = True) -> str:
     """The inside of the editor's ``<dialog>``, in ``lang`` (``bot``: the computer may be chosen to play on).
 
@@ -86,11 +91,8 @@ def form_html(lang: str, *, bot: bool = True) -> str:
         '<p id="ed-counts" class="editor__counts"></p>'
         f'<fieldset class="editor__tools"><legend>{escape(t(lang, "editor.tool"))}</legend>{tools}</fieldset>'
         f'<p class="keys">{escape(t(lang, "editor.keys"))}</p>'
-        '<div class="editor__row">'
-        + _button(lang, "ed-start", "editor.start")
-        + _button(lang, "ed-clear", "editor.clear")
-        + _button(lang, "ed-swap", "editor.swap")
-        + "</div></div>"
+        + _button_row(lang, ("ed-start", "editor.start"), ("ed-clear", "editor.clear"), ("ed-swap", "editor.swap"))
+        + "</div>"
         '<div class="editor__side">'
         + _select(lang, "ed-turn", "editor.turn", [("0", player[0]), ("1", player[1])])
         + '<div class="field-row">'
@@ -118,12 +120,11 @@ def form_html(lang: str, *, bot: bool = True) -> str:
         '<div id="ed-out-box" class="field tools__id" hidden>'
         f'<label for="ed-out">{escape(t(lang, "editor.out_label"))}</label>'
         '<input id="ed-out" type="text" readonly spellcheck="false" autocomplete="off"></div>'
-        '<div class="editor__row">'
-        + _button(lang, "ed-copy-xgid", "editor.copy_xgid")
-        + _button(lang, "ed-copy-gnubg", "editor.copy_gnubg")
-        + _button(lang, "ed-copy-embed", "editor.copy_embed")
-        + "</div>"
-        '<div class="form__actions editor__actions">'
+        + _button_row(
+            lang, ("ed-copy-xgid", "editor.copy_xgid"), ("ed-copy-gnubg", "editor.copy_gnubg"),
+            ("ed-copy-embed", "editor.copy_embed"),
+        )
+        + '<div class="form__actions editor__actions">'
         f'<div class="field"><label for="ed-opponent">{escape(t(lang, "setup.against"))}</label>'
         f'<select id="ed-opponent"><option value="human">{escape(t(lang, "ui.opponent.human"))}</option>'
         f"{bot_option}</select></div>"

@@ -59,9 +59,9 @@ def with_ring(checker: Any) -> list[Any]:
     return [checker]
 
 
-def svg_scale() -> float:
-    """Screen pixels per SVG unit of the board's drawing (1 when unknown)."""
-    svg = js_value(el("board").querySelector("svg"))
+def svg_scale(board_id: str = "board") -> float:
+    """Screen pixels per SVG unit of the drawing in ``#board_id`` (1 when unknown)."""
+    svg = js_value(el(board_id).querySelector("svg"))
     matrix = js_value(svg.getScreenCTM()) if svg is not None else None
     return float(matrix.a) if matrix is not None and matrix.a else 1.0
 

@@ -37,7 +37,8 @@ class PointerHost(Protocol):
 
 @dataclass
 class Drag:
-    """A pointer pressed on a movable checker: a drag once it moves past the threshold."""
+    """A pointer pressed on a checker at ``place``: a drag once it moves past the threshold.
+    Shared by the board (:class:`BoardPointer`) and the position editor (``#ed-board``)."""
 
     place: Place
     pointer: int
@@ -46,6 +47,64 @@ class Drag:
     started: bool = False
     elements: tuple[Any, ...] = ()
 
+    @classmethod
+    def pressed(cls, place: Place, event: Any) -> Drag:
+        """A press of ``event``'s pointer at ``place``."""
+        return cls(place, int(event.pointerId), float(event.clientX), float(event.clientY))
+
+    def offset(self, event: Any) -> tuple[float, float] | None:
+        """How far the pointer has moved since the press; None for another pointer, or while a
+        press not yet started has moved less than :data:`DRAG_THRESHOLD_PX`."""
+        if int(event.pointerId) != self.pointer:
+            return None
+        dx, dy = float(event.clientX) - self.x, float(event.clientY) - self.y
+        if not self.started and dx * dx + dy * dy < DRAG_THRESHOLD_PX * DRAG_THRESHOLD_PX:
+            return None
+        return dx, dy
+
+    def lift(self, elements: Any, board_id: str) -> None:
+        """Start the drag of ``elements`` (the checker, and its ring if any): drawn last in
+        ``#board_id``'s drawing (above every other checker), marked dragged; the board
+        captures the pointer."""
+        self.started = True
+        svg = js_value(el(board_id).querySelector("svg"))
+        for item in elements:
+            item.classList.add("checker--dragged")
+            svg.appendChild(item)
+        self.elements = tuple(elements)
+        el(board_id).setPointerCapture(self.pointer)
+
+    def follow(self, event: Any, dx: float, dy: float, board_id: str) -> None:
+        """Move the lifted elements with the pointer (``dx``, ``dy`` screen pixels)."""
+        scale = svg_scale(board_id)
+        for item in self.elements:
+            item.setAttribute("transform", f"translate({dx / scale:.1f} {dy / scale:.1f})")
+        event.preventDefault()
+
+
+class ClickGuard:
+    """The click that ends a drag is not a choice: :meth:`arm` at the drop, and
+    :meth:`swallow` is true for that click only (cleared after the event either way)."""
+
+    def __init__(self) -> None:
+        self.armed = False
+
+    def arm(self) -> None:
+        self.armed = True
+        window.setTimeout(create_once(self._clear), 0)
+
+    def swallow(self) -> bool:
+        armed, self.armed = self.armed, False
+        return armed
+
+    def _clear(self) -> None:
+        self.armed = False
+
+
+def drop_place(event: Any) -> Place | None:
+    """The place under the pointer where ``event`` happened (not its target: the pointer is captured)."""
+    return place_of(js_value(document.elementFromPoint(event.clientX, event.clientY)))
+
 
 class BoardPointer:
     """The board's click and pointer listeners."""
@@ -53,12 +112,11 @@ class BoardPointer:
     def __init__(self, host: PointerHost) -> None:
         self.host = host
         self.drag: Drag | None = None
-        self.suppress_click = False  # the click that ends a drag is not a choice
+        self.click_guard = ClickGuard()
         self.pointer_type = "mouse"  # of the last press: taps are forgiving, clicks exact
 
     def on_click(self, event: Any) -> None:
-        if self.suppress_click:
-            self.suppress_click = False
+        if self.click_guard.swallow():
             return
         place = place_of(event.target)
         view = self.host.view
@@ -90,17 +148,14 @@ class BoardPointer:
             return
         place = place_of(event.target)
         if place is not None and place in view.movable:
-            self.drag = Drag(place, int(event.pointerId), float(event.clientX), float(event.clientY))
+            self.drag = Drag.pressed(place, event)
 
     def on_move(self, event: Any) -> None:
         drag = self.drag
-        if drag is None or int(event.pointerId) != drag.pointer:
+        moved = drag.offset(event) if drag is not None else None
+        if drag is None or moved is None:
             return
-        dx, dy = float(event.clientX) - drag.x, float(event.clientY) - drag.y
         if not drag.started:
-            if dx * dx + dy * dy < DRAG_THRESHOLD_PX * DRAG_THRESHOLD_PX:
-                return
-            drag.started = True
             self.host.selected = drag.place
             self.host.redraw()
             view = self.host.view
@@ -109,26 +164,15 @@ class BoardPointer:
             if element is None:
                 self.drag = None
                 return
-            elements = with_ring(element)
-            svg = js_value(el("board").querySelector("svg"))
-            for item in elements:  # last in the drawing: above every other checker
-                item.classList.add("checker--dragged")
-                svg.appendChild(item)
-            drag.elements = tuple(elements)
-            el("board").setPointerCapture(drag.pointer)
-        scale = svg_scale()
-        for item in drag.elements:
-            item.setAttribute("transform", f"translate({dx / scale:.1f} {dy / scale:.1f})")
-        event.preventDefault()
+            drag.lift(with_ring(element), "board")
+        drag.follow(event, *moved, "board")
 
     def on_up(self, event: Any) -> None:
         drag, self.drag = self.drag, None
         if drag is None or not drag.started:
             return
-        self.suppress_click = True
-        window.setTimeout(create_once(self._clear_suppress), 0)
-        target = js_value(document.elementFromPoint(event.clientX, event.clientY))
-        place = place_of(target)
+        self.click_guard.arm()
+        place = drop_place(event)
         view = self.host.view
         if place is not None and view is not None and place in view.dests:
             self.host.step(drag.place, place, animate=False)
@@ -136,9 +180,6 @@ class BoardPointer:
             self.host.explain(place)
         else:
             self.host.redraw()
-
-    def _clear_suppress(self) -> None:
-        self.suppress_click = False
 
     def on_cancel(self, _event: Any) -> None:
         if self.drag is not None and self.drag.started:

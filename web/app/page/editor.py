@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 import js
 from pyscript import document, window
@@ -23,7 +23,7 @@ from pyscript import document, window
 from app.board.places import Place
 from app.board.render import render_board
 from app.board.view import CORE_DEFAULT_NAMES
-from app.dom import Listeners, create_once, el, guarded_async, js_value, place_of
+from app.dom import Listeners, el, guarded_async, js_value, place_of
 from app.editor.form import CHECKS, FIELDS, form_fields, form_html, read_form
 from app.editor.model import (
     EditorState,
@@ -38,45 +38,21 @@ from app.editor.model import (
     status_text,
 )
 from app.page.controls import Row, neighbour, row_of
+from app.page.drag import ClickGuard, Drag, drop_place
+from app.page.editor_host import EditorHost
 from app.text import t
-from core.match import Match
 from core.setup_draft import SetupDraft
 
-DRAG_THRESHOLD_PX = 6
 DIALOG_ID = "editor-dialog"
-
-
-class EditorHost(Protocol):
-    """What the editor needs of the page."""
-
-    @property
-    def lang(self) -> str: ...
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def bot_player(self) -> int | None: ...
-
-    @property
-    def flipped(self) -> bool: ...
-
-    def bot_available(self) -> bool: ...
-
-    def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool: ...
 
 
 @dataclass
 class Press:
-    """A pointer pressed on a checker: ``owner``'s, at ``place``; a drag once it moves past the threshold."""
+    """A pointer pressed on ``owner``'s checker (``element``): the drag it may become."""
 
-    place: Place
+    drag: Drag
     owner: int
-    pointer: int
-    x: float
-    y: float
     element: Any
-    started: bool = False
 
 
 class Editor:
@@ -91,7 +67,7 @@ class Editor:
         self.focus: Place = 1
         self.row: Row = "bottom"
         self.press: Press | None = None
-        self.suppress_click = False
+        self.click_guard = ClickGuard()
 
     @property
     def lang(self) -> str:
@@ -214,8 +190,7 @@ class Editor:
         if target is None:
             return
         if js_value(target.closest("#ed-board")) is not None:
-            if self.suppress_click:
-                self.suppress_click = False
+            if self.click_guard.swallow():
                 return
             place = place_of(target)
             if place is not None:
@@ -287,47 +262,32 @@ class Editor:
         place = place_of(target)
         if checker is None or place is None:
             return
-        self.press = Press(
-            place, int(checker.dataset.owner), int(event.pointerId), float(event.clientX), float(event.clientY), checker
-        )
+        self.press = Press(Drag.pressed(place, event), int(checker.dataset.owner), checker)
 
     def on_move(self, event: Any) -> None:
         press = self.press
-        if press is None or int(event.pointerId) != press.pointer:
+        moved = press.drag.offset(event) if press is not None else None
+        if press is None or moved is None:
             return
-        dx, dy = float(event.clientX) - press.x, float(event.clientY) - press.y
-        if not press.started:
-            if dx * dx + dy * dy < DRAG_THRESHOLD_PX * DRAG_THRESHOLD_PX:
-                return
-            press.started = True
-            press.element.classList.add("checker--dragged")
-            press.element.ownerSVGElement.appendChild(press.element)  # drawn above the others
-            el("ed-board").setPointerCapture(press.pointer)
-        svg = js_value(el("ed-board").querySelector("svg"))
-        matrix = js_value(svg.getScreenCTM()) if svg is not None else None
-        scale = float(matrix.a) if matrix is not None and matrix.a else 1.0
-        press.element.setAttribute("transform", f"translate({dx / scale:.1f} {dy / scale:.1f})")
-        event.preventDefault()
+        if not press.drag.started:
+            press.drag.lift([press.element], "ed-board")
+        press.drag.follow(event, *moved, "ed-board")
 
     def on_up(self, event: Any) -> None:
         press, self.press = self.press, None
-        if press is None or not press.started:
+        if press is None or not press.drag.started:
             return
-        self.suppress_click = True
-        window.setTimeout(create_once(self._clear_suppress), 0)
-        place = place_of(js_value(document.elementFromPoint(event.clientX, event.clientY)))
-        if place is None or place == press.place:
+        self.click_guard.arm()
+        place = drop_place(event)
+        if place is None or place == press.drag.place:
             self.redraw(Outcome(self.state), form=False)
             return
         self.focus = place
-        self.redraw(drop(self.state, press.place, place, press.owner, self.lang), form=False)
-
-    def _clear_suppress(self) -> None:
-        self.suppress_click = False
+        self.redraw(drop(self.state, press.drag.place, place, press.owner, self.lang), form=False)
 
     def on_cancel(self, _event: Any) -> None:
         press, self.press = self.press, None
-        if press is not None and press.started:
+        if press is not None and press.drag.started:
             self.redraw(Outcome(self.state), form=False)
 
     # -- copy, play on -----------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from pyscript import document, window
 from app.board.render import render_board
 from app.board.view import build_view
 from app.dom import el, escape, guarded_async, ignore_event, js_object
+from app.page.editor_host import EditorHost
 from app.records.dice_record import dice_html, dice_stats, match_throws
 from app.records.formats import (
     MAT_TYPE,
@@ -62,27 +63,11 @@ BUTTONS = (
 
 
 
-class PanelHost(Protocol):
-    """What the panel needs of the page: its language and match, listeners, and a way to
-    replace the match."""
-
-    @property
-    def lang(self) -> str: ...
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def bot_player(self) -> int | None: ...
-
-    @property
-    def flipped(self) -> bool: ...
+class PanelHost(EditorHost, Protocol):
+    """What the panel needs of the page: the editor's host (language, match, a way to replace
+    the match: the panel opens the editor on it), and listeners."""
 
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None: ...
-
-    def bot_available(self) -> bool: ...
-
-    def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool: ...
 
     def whole_match(self) -> Match:
         """The whole match or session, its archived games read now (:attr:`match` holds the recent ones)."""
