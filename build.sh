@@ -158,6 +158,26 @@ check() {
   RESULTS+=("$(printf '  %s  %-34s %4ss' "$status" "$name" $((SECONDS - start)))")
 }
 
+# The core's tests inside Pyodide, which computes on one thread: split (--shard K/N, see
+# conftest.py) over one Node process a core, up to 4; their outputs follow one another.
+pyodide_tests() {
+  local n i status=0 dir pids=()
+  n=$(nproc 2>/dev/null || echo 1)
+  if [ "$n" -gt 4 ]; then n=4; fi
+  dir=$(mktemp -d)
+  for ((i = 0; i < n; i++)); do
+    node tests/pyodide/run_core_tests.mjs --shard "$i/$n" >"$dir/$i.log" 2>&1 &
+    pids+=($!)
+  done
+  for ((i = 0; i < n; i++)); do
+    wait "${pids[i]}" || status=1
+    printf -- '-- Pyodide, shard %s/%s:\n' "$i" "$n"
+    cat "$dir/$i.log"
+  done
+  rm -rf "$dir"
+  return "$status"
+}
+
 run_tests() {
   local start=$SECONDS
   test_deps
@@ -172,7 +192,7 @@ run_tests() {
   # (-p no:benchmark: pytest-benchmark, where installed, warns that xdist disables it.)
   check "pytest (tests/, doctests, e2e)" env VIDEAU_REQUIRE_GNUBG=1 "$PYTHON" -m pytest \
     -p no:benchmark -n "${VIDEAU_TEST_WORKERS:-auto}" --dist worksteal --durations=15
-  check "pytest in Pyodide (tests/core)" node tests/pyodide/run_core_tests.mjs
+  check "pytest in Pyodide (tests/core)" pyodide_tests
   printf '\nbuild.sh test summary (%ss in all):\n' $((SECONDS - start))
   printf '%s\n' "${RESULTS[@]}"
   if [ "$FAILED" -gt 0 ]; then

@@ -4,6 +4,9 @@ A module that needs Pyodide (it imports ``js``, ``pyscript`` or ``pyodide``, dir
 through another module of the package) cannot be imported here: it is skipped, found by
 reading the imports, not from a list kept by hand. Its doctests, if any, would run only in
 the browser; such modules keep theirs out and are covered by the e2e tests.
+
+``--shard K/N`` keeps every N-th collected test from the K-th (0-based): ./build.sh runs the
+core's tests in Pyodide, which computes on one thread, as N such processes side by side.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 import ast
 from functools import cache
 from pathlib import Path
+
+import pytest
 
 APP = Path(__file__).resolve().parent / "web" / "app"
 TEST_BUILD = Path(__file__).resolve().parent / "tests" / "test_build"
@@ -66,3 +71,36 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     if path.suffix == ".py" and path.is_relative_to(APP) and needs_pyodide(path):
         return True
     return None
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--shard", metavar="K/N", help="run only every N-th test from the K-th (0 <= K < N)")
+
+
+def shard_of(text: str) -> tuple[int, int]:
+    """``"K/N"`` as (K, N), checked.
+
+    >>> shard_of("1/2")
+    (1, 2)
+    >>> shard_of("2/2")
+    Traceback (most recent call last):
+    ...
+    ValueError: --shard 2/2: expected K/N with 0 <= K < N
+    """
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and int(k) < int(n)):
+        raise ValueError(f"--shard {text}: expected K/N with 0 <= K < N")
+    return int(k), int(n)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    option = config.getoption("--shard")
+    if not option:
+        return
+    try:
+        k, n = shard_of(option)
+    except ValueError as error:
+        raise pytest.UsageError(str(error)) from None
+    kept = [item for i, item in enumerate(items) if i % n == k]
+    config.hook.pytest_deselected(items=[item for i, item in enumerate(items) if i % n != k])
+    items[:] = kept
