@@ -18,7 +18,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from e2e_helpers import wait_ready
+from e2e_helpers import OFFLINE_PROBE, assert_offline, go_offline, go_online, wait_ready
 from match_helpers import button, open_app, phase, play_turn, score, start_match, wait_phase
 from playwright.sync_api import Page, expect
 
@@ -154,7 +154,14 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     context_b = new_context()
     b = context_b.new_page()
     b.on("pageerror", lambda error: page_errors.uncaught.append(str(error)))
-    b.on("console", lambda m: page_errors.console.append(m.text) if m.type == "error" else None)
+    b.on(
+        "console",
+        lambda m: (
+            page_errors.console.append(m.text)
+            if m.type == "error" and OFFLINE_PROBE not in str(m.location.get("url"))
+            else None
+        ),
+    )
     b.emulate_media(reduced_motion="reduce")
     b.goto(invite)
     wait_ready(b)
@@ -173,6 +180,14 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     sender = b
     for turn in range(40):
         receiver = a if sender is b else b
+        if turn == 1:  # B plays on offline: the page from its service worker, the secrets from its storage
+            b.evaluate("() => navigator.serviceWorker.ready.then(() => undefined)")
+            b.wait_for_function("() => navigator.serviceWorker.controller !== null")
+            go_offline(b)
+            b.reload()
+            wait_ready(b)
+            assert_offline(b)
+            expect(b.locator("#link-alert")).to_be_hidden()
         open_link(receiver, links[-1], share_link(receiver))
         state = panel(receiver)
         if state["turn"] == "yours":
@@ -183,6 +198,7 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
             break
     else:
         raise AssertionError("the game did not end")
+    go_online(b)
     last = sender
     other = a if last is b else b
     open_link(other, links[-1], share_link(other))
