@@ -10,9 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.analysis import (
-    PAGE_DEPTH,
     Decision,
-    Depth,
     Engine,
     Scale,
     Situation,
@@ -20,12 +18,10 @@ from core.analysis import (
     analysis_steps,
     decision_count,
     mark,
-    page_depth,
     rating,
     to_json,
     walk_match,
 )
-from core.analysis.engine import PAGE_SECONDS_PER_DECISION
 from core.analysis.walk import Moment
 from core.bot.evaluator import drive, equity
 from core.bot.met import POST_CRAWFORD, PRE_CRAWFORD
@@ -163,6 +159,9 @@ def test_each_decision_carries_the_deciders_winning_chances() -> None:
 
 
 def test_the_page_picks_the_strongest_depth_that_fits_its_budget() -> None:
+    # all from one module object: a doctest run of engine.py may import it a second time
+    from core.analysis.engine import PAGE_DEPTH, PAGE_SECONDS_PER_DECISION, Depth, page_depth
+
     costs = dict(PAGE_SECONDS_PER_DECISION)
     strength = [d for d, _ in PAGE_SECONDS_PER_DECISION]  # strongest first
     assert strength[0] == Depth() and strength[-1] == PAGE_DEPTH
