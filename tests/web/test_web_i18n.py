@@ -140,3 +140,18 @@ def test_unknown_language_and_key_fall_back() -> None:
 def test_a_refused_sum_of_the_dice_names_its_point() -> None:
     assert reason_text("en", reasons.PATH_BLOCKED, point=14) == "every way to point 14 stops on a blocked point"
     assert reason_text("fr", reasons.PATH_BLOCKED) == "tous les chemins vers cette case passent par une case bloquée"
+
+
+def test_the_coach_words_add_keys_and_never_replace_one() -> None:
+    """``app.text.<lang>_coach`` is merged into the catalogue with ``update``: a key in both would win silently."""
+    import importlib
+
+    for lang in ("en", "fr"):
+        coach = getattr(importlib.import_module(f"app.text.{lang}_coach"), f"{lang.upper()}_COACH")
+        catalogue = {"en": EN, "fr": FR}[lang]
+        source = importlib.import_module(f"app.text.{lang}").__file__
+        assert source is not None
+        with open(source, encoding="utf-8") as handle:
+            own = handle.read()
+        assert coach and all(catalogue[key] == value for key, value in coach.items())
+        assert not [key for key in coach if f'"{key}":' in own], f"{lang}: a coach key is also in {lang}.py"
