@@ -3,8 +3,6 @@ evaluation against its numpy twin (``bot_training``), on a net with these inputs
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from core.bot import Bot
@@ -14,6 +12,7 @@ from core.bot.features import NUM_FEATURES, side_features
 from core.bot.net import Net, to_json_bytes
 from core.moves import legal_plays
 from core.position import Position
+from tests.bot.twin_check import assert_same_plays
 
 np = pytest.importorskip("numpy")
 
@@ -75,29 +74,10 @@ def test_incremental_equals_full_evaluation_v2(net_v2: Net, positions: list[Posi
 
 @pytest.mark.parametrize(("level", "count"), [("advanced", 30), ("strongest", 4)])
 def test_numpy_twin_picks_the_browsers_plays_v2(net_v2: Net, level: str, count: int, positions: list[Position]) -> None:
-    from bot_training import engine
     from bot_training.npbot import twin_of
 
-    twin = twin_of(net_v2).scorer(level)
     bot = Bot(level=level, evaluator=Evaluator(net=net_v2))
-    rng = random.Random(23)
-    checked = 0
-    for pos in positions[1::2]:
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        plays = legal_plays(pos, dice)
-        if len(plays) < 2:
-            continue
-        c = engine.candidates([pos], [dice])
-        scores = twin(c, np.arange(len(plays)), np.zeros(len(plays), dtype=bool))
-        mine = bot.choose_play(pos, dice)
-        best = plays[int(np.argmax(scores))]
-        if best != mine:  # only near-ties may differ (float32 vs float64 sums)
-            ranked = {p: s for s, p in bot.rank_plays(pos, dice)}
-            assert abs(ranked[best] - ranked[mine]) < 1e-4
-        checked += 1
-        if checked >= count:
-            break
-    assert checked == count
+    assert_same_plays(twin_of(net_v2).scorer(level), bot, positions[1::2], 23, count)
 
 
 def test_weights_name_their_encoder() -> None:
