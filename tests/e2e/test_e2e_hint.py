@@ -31,6 +31,8 @@ def test_hint_arrows_ranked_plays_and_the_tutors_warning(page: Page) -> None:
     assert "hint__row--best" in (rows.first.get_attribute("class") or "")
     expect(page.locator("#board .arrows path.arrow")).to_have_count(2)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the table fits the phone
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('videau.board') || '{}').svg || ''")
+    assert "<svg" in stored and 'class="arrows"' not in stored  # a reload's first board shows no hint
 
     # the blunder 24/21 6/5, confirmed: the tutor warns before it is played
     click_point(page, "24")

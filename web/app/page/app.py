@@ -269,7 +269,7 @@ class App:
         if status != view.message:
             view = self.view = replace(view, message=status)
         board.innerHTML = svg = render_board(view)
-        if self.selected is None and not self.bot_busy:  # the board a reload starts with
+        if self.selected is None and not self.bot_busy and not view.arrows:  # a reload's board: no hint
             remember_board(self.store, self.match, svg)
         phase = page_phase(self.match)
         document.body.dataset.phase = phase
