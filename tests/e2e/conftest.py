@@ -134,6 +134,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "--disable-sync",
             "--no-first-run",
             "--disable-quic",
+            # /dev/shm is 64 MB in many containers: Chromium's renderer then crashes under load.
+            "--disable-dev-shm-usage",
         ],
     }
 
