@@ -33,8 +33,11 @@ encoder its net was trained with (:data:`ENCODERS`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
+from operator import mul
+from typing import NamedTuple
 
-from .features import NUM_FEATURES, side_features
+from .features import NUM_FEATURES, _escapes, _hit_risk, _rearmost
 
 POINT_UNITS = 4
 SIDE_INPUTS = 24 * POINT_UNITS + 7  # 103
@@ -94,25 +97,48 @@ def shots(side: Sequence[int], other: Sequence[int]) -> int:
     return mask.bit_count()
 
 
-def _side_features(side: Sequence[int], other: Sequence[int], base: int, out: list[tuple[int, float]]) -> None:
-    """Append the nonzero inputs of one side's block (starting at ``base``)."""
-    on_board = 0
-    pips = 0
-    run = best = home = 0
+class _Side(NamedTuple):
+    """What the encoding needs of one side alone, computed once per distinct side (cached):
+    most candidate plays of a move leave one side as it was, and many reach the same sides."""
+
+    raw: tuple[tuple[tuple[int, float], ...], tuple[tuple[int, float], ...]]
+    """The side's block without its shots input, at base 0 and at base :data:`SIDE_INPUTS`."""
+    blots: tuple[int, ...]
+    """Points (own numbers, ascending) holding one checker."""
+    made: tuple[int, ...]
+    """Points (own numbers, ascending) holding two or more."""
+    attack: tuple[int, ...]
+    """The other side's point numbers this side's checkers stand on, ascending (0: the bar)."""
+    rearmost: int
+    """The rearmost checker's point (25: the bar; 0: none left)."""
+    held: int
+    advanced: int
+    timing: float
+
+
+@lru_cache(maxsize=1 << 16)
+def _side(side: tuple[int, ...]) -> _Side:
+    pairs: list[tuple[int, float]] = []
+    on_board = pips = run = best = home = 0
+    blots: list[int] = []
+    made: list[int] = []
     for i in range(24):
         n = side[i]
         if n:
-            j = base + 4 * i
-            out.append((j, 1.0))
+            j = 4 * i
+            pairs.append((j, 1.0))
             if n > 1:
-                out.append((j + 1, 1.0))
+                pairs.append((j + 1, 1.0))
                 if n > 2:
-                    out.append((j + 2, 1.0))
+                    pairs.append((j + 2, 1.0))
                     if n > 3:
-                        out.append((j + 3, (n - 3) / 2.0))
+                        pairs.append((j + 3, (n - 3) / 2.0))
             on_board += n
             pips += n * (i + 1)
+            if n == 1:
+                blots.append(i + 1)
         if n >= 2:
+            made.append(i + 1)
             run += 1
             if run > best:
                 best = run
@@ -122,23 +148,59 @@ def _side_features(side: Sequence[int], other: Sequence[int], base: int, out: li
             run = 0
     bar = side[24]
     if bar:
-        out.append((base + BAR_INPUT, bar / 2.0))
+        pairs.append((BAR_INPUT, bar / 2.0))
         on_board += bar
         pips += 25 * bar
     if on_board < 15:
-        out.append((base + OFF_INPUT, (15 - on_board) / 15.0))
+        pairs.append((OFF_INPUT, (15 - on_board) / 15.0))
     if pips:
-        out.append((base + PIPS_INPUT, pips / 167.0))
-    s = shots(side, other)
-    if s:
-        out.append((base + SHOTS_INPUT, s / 36.0))
+        pairs.append((PIPS_INPUT, pips / 167.0))
     if home:
-        out.append((base + HOME_INPUT, home / 6.0))
+        pairs.append((HOME_INPUT, home / 6.0))
     if best:
-        out.append((base + PRIME_INPUT, best / 6.0))
+        pairs.append((PRIME_INPUT, best / 6.0))
     back = bar + sum(side[18:24])
     if back:
-        out.append((base + BACK_INPUT, back / 5.0))
+        pairs.append((BACK_INPUT, back / 5.0))
+    attack = sorted(25 - r for r in range(1, 25) if side[r - 1])
+    if bar:
+        attack.insert(0, 0)
+    held = [r for r in made if r >= 19]
+    return _Side(
+        raw=(tuple(pairs), tuple([(j + SIDE_INPUTS, v) for j, v in pairs])),
+        blots=tuple(blots),
+        made=tuple(made),
+        attack=tuple(attack),
+        rearmost=_rearmost(side),
+        held=len(held),
+        advanced=25 - held[0] if held else 0,
+        timing=(sum(map(mul, side[6:24], range(1, 19))) + 19 * bar) / 100.0,
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _shots(blots: tuple[int, ...], attack: tuple[int, ...]) -> int:
+    """:func:`shots` from the blots and the other side's checkers (our numbers, 0: its bar)."""
+    mask = 0
+    for p in blots:
+        for q in attack:
+            if q >= p:
+                break
+            mask |= ROLL_MASKS[p - q]
+    return mask.bit_count()
+
+
+def _block(s: _Side, o: _Side, upper: int, out: list[tuple[int, float]]) -> None:
+    """Append one side's block (``upper``: 0 for the side on roll, 1 for the other)."""
+    out += s.raw[upper]
+    if s.blots and o.attack:
+        n = _shots(s.blots, o.attack)
+        if n:
+            out.append((SIDE_INPUTS * upper + SHOTS_INPUT, n / 36.0))
+
+
+def _as_tuple(side: Sequence[int]) -> tuple[int, ...]:
+    return side if type(side) is tuple else tuple(side)
 
 
 def is_race(side: Sequence[int], other: Sequence[int]) -> bool:
@@ -150,14 +212,18 @@ def is_race(side: Sequence[int], other: Sequence[int]) -> bool:
     return a + b < 23
 
 
-def encode(side: Sequence[int], other: Sequence[int]) -> list[tuple[int, float]]:
-    """Nonzero inputs ``(index, value)`` for ``side`` on roll against ``other`` (own numberings)."""
+def _encode(s: _Side, o: _Side) -> list[tuple[int, float]]:
     out: list[tuple[int, float]] = []
-    _side_features(side, other, 0, out)
-    _side_features(other, side, SIDE_INPUTS, out)
-    if is_race(side, other):
+    _block(s, o, 0, out)
+    _block(o, s, 1, out)
+    if not s.rearmost or not o.rearmost or s.rearmost + o.rearmost < 25:
         out.append((RACE_INPUT, 1.0))
     return out
+
+
+def encode(side: Sequence[int], other: Sequence[int]) -> list[tuple[int, float]]:
+    """Nonzero inputs ``(index, value)`` for ``side`` on roll against ``other`` (own numberings)."""
+    return _encode(_side(_as_tuple(side)), _side(_as_tuple(other)))
 
 
 def encode_dense(side: Sequence[int], other: Sequence[int]) -> list[float]:
@@ -174,18 +240,70 @@ NUM_INPUTS_V2 = NUM_INPUTS + 2 * NUM_FEATURES  # 223
 
 
 def encode_v2(side: Sequence[int], other: Sequence[int]) -> list[tuple[int, float]]:
-    """:func:`encode` followed by both sides' expert features (encoder version 2), nonzero pairs only."""
-    out = encode(side, other)
-    k = FEATURE_INPUT
-    for v in side_features(side, other):
-        if v:
-            out.append((k, v))
-        k += 1
-    for v in side_features(other, side):
-        if v:
-            out.append((k, v))
-        k += 1
+    """:func:`encode` followed by both sides' expert features (encoder version 2), nonzero pairs only.
+
+    The features are :func:`core.bot.features.side_features`, computed here from the cached
+    per-side summaries (tests check both ways agree)."""
+    side, other = _as_tuple(side), _as_tuple(other)
+    s, o = _side(side), _side(other)
+    out = _encode(s, o)
+    _features(s, o, side, FEATURE_INPUT, out)
+    _features(o, s, other, FEATURE_INPUT + NUM_FEATURES, out)
     return out
+
+
+def _features(s: _Side, o: _Side, side: tuple[int, ...], base: int, out: list[tuple[int, float]]) -> None:
+    """Append the nonzero expert features of side ``s`` (``side`` its counts) against ``o``."""
+    p = s.rearmost
+    esc = _escapes_against(p, o.made) if p and o.made else 36
+    if esc:
+        out.append((base, esc / 36.0))
+    if s.blots and o.attack:
+        hits, lost = _risk(s.blots, o.attack, s.made)
+        if hits:
+            out.append((base + 1, hits / 36.0))
+            out.append((base + 2, lost / 25.0))
+    if s.held:
+        out.append((base + 3, s.held / 3.0))
+        out.append((base + 4, s.advanced / 6.0))
+    s0 = 25 - o.rearmost  # our point number of the other's rearmost checker (0: its bar)
+    best = _prime_above(s.made, s0) if s0 < 25 and s.made else 0
+    if best:
+        out.append((base + 5, best / 6.0))
+    if s.timing:
+        out.append((base + 6, s.timing))
+    near = sum(side[s0:25]) if s0 < 25 else 0
+    if near:
+        out.append((base + 7, near / 15.0))
+
+
+@lru_cache(maxsize=1 << 16)
+def _escapes_against(p: int, other_made: tuple[int, ...]) -> int:
+    """:func:`core.bot.features.escapes` of a checker on our point ``p`` against the other's made points."""
+    return _escapes(p, tuple(sorted(25 - m for m in other_made if 25 - m < p)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _risk(blots: tuple[int, ...], attack: tuple[int, ...], made: tuple[int, ...]) -> tuple[int, float]:
+    """:func:`core.bot.features.hit_risk` from the cached summaries of both sides."""
+    top = blots[-1]
+    hitters = (0,) if attack[0] == 0 else tuple([q for q in attack if q < top])
+    return _hit_risk(blots, hitters, tuple([r for r in made if r < top]))
+
+
+@lru_cache(maxsize=1 << 16)
+def _prime_above(made: tuple[int, ...], s0: int) -> int:
+    """The longest run of consecutive points in ``made`` above point ``s0``."""
+    run = best = 0
+    last = -1
+    for r in made:
+        if r <= s0:
+            continue
+        run = run + 1 if r == last + 1 else 1
+        last = r
+        if run > best:
+            best = run
+    return best
 
 
 Encoder = Callable[[Sequence[int], Sequence[int]], list[tuple[int, float]]]

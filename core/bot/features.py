@@ -74,6 +74,8 @@ _HIT_WAYS = _hit_ways()
 # ways that land on the way (checked against blocks), as bit masks
 _DIRECT = tuple(sum(1 << bit for bit, steps in set(ways) if not steps) for ways in _HIT_WAYS)
 _VIA = tuple(tuple((1 << bit, steps) for bit, steps in ways if steps) for ways in _HIT_WAYS)
+# the same with the landing offsets as a bit mask (bit s: lands s pips past the hitter)
+_VIA_MASKS = tuple(tuple((bit, sum(1 << s for s in steps)) for bit, steps in ways) for ways in _VIA)
 
 
 def _made_by_other(other: Sequence[int]) -> list[bool]:
@@ -177,12 +179,12 @@ def hit_risk(side: Sequence[int], other: Sequence[int]) -> tuple[int, float]:
     return _hit_risk(blots, hitters, blocks)
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 16)
 def _hit_risk(blots: tuple[int, ...], hitters: tuple[int, ...], blocks: tuple[int, ...]) -> tuple[int, float]:
     """:func:`hit_risk` from the blots, the hitters' points and the side's made points (our numbers); cached."""
-    made = [False] * 25
+    made = 0  # bit r: our point r is made
     for r in blocks:
-        made[r] = True
+        made |= 1 << r
     covered = 0
     lost = 0.0
     for p in blots:  # from our 1-point up: the most advanced blot (most pips to lose) first
@@ -192,8 +194,8 @@ def _hit_risk(blots: tuple[int, ...], hitters: tuple[int, ...], blocks: tuple[in
                 continue
             d = p - q
             mask |= _DIRECT[d]
-            for bit, steps in _VIA[d]:
-                if not mask & bit and not any(made[q + s] for s in steps):
+            for bit, steps in _VIA_MASKS[d]:
+                if not mask & bit and not made & (steps << q):
                     mask |= bit
         new = mask & ~covered
         if new:

@@ -8,6 +8,14 @@ weight rows of the few active inputs. Candidates of one move differ from each
 other in few inputs: :meth:`Net.evaluate_many` computes the first one in full
 and each other one from it, adding only the rows of the inputs that differ.
 
+The hidden layer is summed as *one Python integer*: each weight row (scaled by its
+input's value) is packed in fixed point, unit j in bits 64j..64j+63 (2**-40 per unit
+of value, :data:`LANE_SCALE`), so that adding a row to all 80 units is a single integer
+addition done in C, and the exact integer sum does not depend on the order of the
+inputs. Lanes may go negative: the packing is linear, and an offset added before
+unpacking (``struct``) makes every lane non-negative. Values differ from a float sum by
+about 1e-12 (bench/RESULTS.md, "Faster evaluation"; the numpy twin agrees to 1e-5).
+
 Weights live in ``core/bot/weights/*.json.gz``: a JSON object with ``version``,
 ``encoder`` (the :data:`core.bot.encoding.ENCODERS` version its inputs come from; 1
 when absent), ``inputs``, ``hidden``, ``training`` (the settings that produced them)
@@ -20,12 +28,13 @@ import base64
 import gzip
 import json
 import math
+import struct
 import sys
 from array import array
+from collections.abc import Callable
 from importlib import resources
-from itertools import repeat
 from math import exp
-from operator import add, mul, sub
+from operator import mul
 from typing import Any
 
 from .encoding import ENCODERS, Encoder
@@ -105,6 +114,8 @@ class Net:
         self.bias = list(b1)
         self.out_rows = [[w2[j * 5 + k] for j in range(n_hidden)] for k in range(5)]
         self.out_bias = list(b2)
+        self._rows_packed = _PackedRows(self.rows)
+        self._bias_packed = _pack(self.bias)
         self.meta = {k: v for k, v in data.items() if k not in ("w1", "w2", "b1", "b2")}
 
     @classmethod
@@ -120,47 +131,117 @@ class Net:
         return cls.from_json_bytes(raw)
 
     # -- evaluation --------------------------------------------------
+    # The hidden layer's pre-activations are kept as one Python integer: unit j's value, in
+    # fixed point (LANE_SCALE units), occupies bits 64j..64j+63 (see the module docstring).
+    # Adding an input's weight row to all units is then one integer addition, done in C.
+    def _packed(self, i: int, v: float) -> int:
+        """Input ``i``'s weight row scaled by ``v``, packed (cached: most inputs take few values)."""
+        return self._rows_packed[(i, v)]
+
+    def _packed_pre(self, inputs: list[tuple[int, float]]) -> int:
+        return self._bias_packed + sum(map(self._rows_packed.__getitem__, inputs))
+
     def preactivation(self, inputs: list[tuple[int, float]]) -> list[float]:
-        h = self.bias
-        rows = self.rows
-        for i, v in inputs:
-            row = rows[i]
-            h = list(map(add, h, row)) if v == 1.0 else list(map(add, h, map(mul, row, repeat(v))))
-        return h
+        """Hidden pre-activations: the bias plus the active inputs' rows scaled by their values."""
+        return _unpack(self._packed_pre(inputs), self.hidden)
+
+    def _output_packed(self, packed: int) -> Probs:
+        """:meth:`output` of packed pre-activations (unpacked and squashed in one pass)."""
+        n = self.hidden
+        lanes = struct.unpack(f"<{n}Q", (packed + _offset(n)).to_bytes(8 * n, "little"))
+        # 1 / (1 + exp(-z)) with z = (u - _HALF) / LANE_SCALE, clipped at |z| = 40 as in output()
+        hid = [
+            1.0 / (1.0 + exp((_HALF - u) * _INV_SCALE)) if _LO <= u <= _HI else (0.0 if u < _LO else 1.0)
+            for u in lanes
+        ]
+        raw = [_sigmoid(_dot(hid, row) + b) for row, b in zip(self.out_rows, self.out_bias)]
+        return consistent(raw)
 
     def output(self, pre: list[float]) -> Probs:
         # the sigmoid written out (a call per hidden unit costs more than the unit's arithmetic)
         hid = [1.0 / (1.0 + exp(-z)) if -40.0 <= z <= 40.0 else (0.0 if z < 0.0 else 1.0) for z in pre]
-        raw = [_sigmoid(sum(map(mul, hid, row)) + b) for row, b in zip(self.out_rows, self.out_bias)]
+        raw = [_sigmoid(_dot(hid, row) + b) for row, b in zip(self.out_rows, self.out_bias)]
         return consistent(raw)
 
     def evaluate(self, inputs: list[tuple[int, float]]) -> Probs:
         """Outputs for one encoded position (side on roll)."""
-        return self.output(self.preactivation(inputs))
+        return self._output_packed(self._packed_pre(inputs))
 
     def evaluate_many(self, encodings: list[list[tuple[int, float]]]) -> list[Probs]:
-        """Outputs for many encoded positions, each computed from the first by the inputs that differ."""
+        """Outputs for many encoded positions, each computed from the first by the inputs that differ.
+
+        The ``(index, value)`` pairs that differ from the first encoding's are found by set
+        differences; their packed rows are added (new pairs) or subtracted (pairs gone).
+        """
         if not encodings:
             return []
-        ref = dict(encodings[0])
-        ref_pre = self.preactivation(encodings[0])
-        out = [self.output(ref_pre)]
-        rows = self.rows
+        ref = set(encodings[0])
+        ref_pre = self._packed_pre(encodings[0])
+        output = self._output_packed
+        out = [output(ref_pre)]
+        row = self._rows_packed.__getitem__
         for enc in encodings[1:]:
-            h = ref_pre
-            seen = set()
-            for i, v in enc:
-                seen.add(i)
-                d = v - ref.get(i, 0.0)
-                if d:
-                    row = rows[i]
-                    h = list(map(add, h, row)) if d == 1.0 else list(map(add, h, map(mul, row, repeat(d))))
-            for i, v in ref.items():
-                if i not in seen:
-                    row = rows[i]
-                    h = list(map(sub, h, row)) if v == 1.0 else list(map(sub, h, map(mul, row, repeat(v))))
-            out.append(self.output(h))
+            now = set(enc)
+            out.append(output(ref_pre + sum(map(row, now - ref)) - sum(map(row, ref - now))))
         return out
+
+
+LANE_BITS = 64
+LANE_SCALE = float(1 << 40)
+"""Fixed point of the packed pre-activations: 2**-40 (about 1e-12) per unit, lanes of 64 bits, so
+a unit's value may reach +-2**23 before lanes would overflow (they stay below 100 in practice)."""
+_HALF = 1 << (LANE_BITS - 1)
+_INV_SCALE = 1.0 / LANE_SCALE
+_LO = _HALF - round(40.0 * LANE_SCALE)
+_HI = _HALF + round(40.0 * LANE_SCALE)
+
+
+class _PackedRows(dict[tuple[int, float], int]):
+    """``(input, value)`` -> the input's weight row scaled by the value, packed; filled on first use
+    (most inputs take few values), emptied when it grows past 50,000 rows."""
+
+    def __init__(self, rows: list[list[float]]) -> None:
+        super().__init__()
+        self._rows = rows
+
+    def __missing__(self, key: tuple[int, float]) -> int:
+        if len(self) > 50_000:
+            self.clear()
+        i, v = key
+        packed = self[key] = _pack([w * v for w in self._rows[i]])
+        return packed
+_OFFSETS: dict[int, int] = {}
+
+
+def _offset(n: int) -> int:
+    """``_HALF`` in each of ``n`` lanes: added before unpacking, so that every lane is non-negative."""
+    off = _OFFSETS.get(n)
+    if off is None:
+        off = _OFFSETS[n] = int.from_bytes(struct.pack(f"<{n}Q", *([_HALF] * n)), "little")
+    return off
+
+
+def _pack(values: list[float]) -> int:
+    """``sum(round(v * LANE_SCALE) << 64 j)``: negative lanes borrow from the next, which the sum
+    of packed rows undoes exactly (the packing is linear)."""
+    n = len(values)
+    biased = struct.pack(f"<{n}Q", *[round(v * LANE_SCALE) + _HALF for v in values])
+    return int.from_bytes(biased, "little") - _offset(n)
+
+
+def _unpack(packed: int, n: int) -> list[float]:
+    """The ``n`` lane values of a packed sum, as floats."""
+    lanes = struct.unpack(f"<{n}Q", (packed + _offset(n)).to_bytes(8 * n, "little"))
+    return [(u - _HALF) / LANE_SCALE for u in lanes]
+
+
+def _dot_py(a: list[float], b: list[float]) -> float:
+    total: float = sum(map(mul, a, b))
+    return total
+
+
+_dot: Callable[[list[float], list[float]], float] = getattr(math, "sumprod", _dot_py)
+"""``math.sumprod`` where the Python has it (3.12+, Pyodide's), else the same sum in Python."""
 
 
 def to_json_bytes(w1: Any, b1: Any, w2: Any, b2: Any, meta: dict[str, Any]) -> bytes:

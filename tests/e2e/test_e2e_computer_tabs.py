@@ -45,7 +45,9 @@ def test_two_tabs_against_the_computer_play_its_turn_once(page: Page, context: B
             break
         if current in ("opening", "roll"):
             button(page, "Roll").click()
-            page.wait_for_function("() => !['roll', 'opening'].includes(document.body.dataset.phase)")
+            page.wait_for_function(
+                "() => !['roll', 'opening'].includes(document.body.dataset.phase)", timeout=180_000
+            )
         if turn_state(page)["turn"] == "0" and phase(page) == "move":
             play_turn(page)
             turns += 1
