@@ -29,6 +29,31 @@ def test_incremental_equals_full_evaluation(positions: list[Position]) -> None:
         assert net.evaluate(enc) == pytest.approx(out, abs=1e-9)
 
 
+def _dense_reference(net: Net, enc: list[tuple[int, float]]) -> tuple[float, ...]:
+    """The net written out in floats, unit by unit, with no packing and no caching."""
+    x = [0.0] * net.inputs
+    for i, v in enc:
+        x[i] = v
+    pre = [net.bias[j] + sum(x[i] * net.rows[i][j] for i in range(net.inputs) if x[i]) for j in range(net.hidden)]
+    return net.output(pre)
+
+
+def test_packed_evaluation_equals_the_plain_float_sum(positions: list[Position]) -> None:
+    """The packed-integer hidden layer (negative lanes included) gives the float sum's outputs."""
+    net = Net.load()
+    checked = 0
+    lanes_below_zero = 0
+    for pos in positions[::15]:
+        for dice in ((6, 4), (2, 2), (5, 1)):
+            plays = legal_plays(pos, dice)
+            encs = [net.encode(p.result.swapped().player, p.result.swapped().opponent) for p in plays]
+            for enc, out in zip(encs, net.evaluate_many(encs)):
+                assert out == pytest.approx(_dense_reference(net, enc), abs=1e-9)
+                lanes_below_zero += sum(1 for z in net.preactivation(enc) if z < 0)
+                checked += 1
+    assert checked > 100 and lanes_below_zero > 0
+
+
 def test_encoding_basics() -> None:
     start = Position.initial()
     x = encode_dense(start.player, start.opponent)
