@@ -116,6 +116,9 @@ class Net:
         self.out_bias = list(b2)
         self._rows_packed = _PackedRows(self.rows)
         self._bias_packed = _pack(self.bias)
+        self._offset = _offset(n_hidden)
+        self._packed_bytes = 8 * n_hidden
+        self._unpack_signed = struct.Struct(f"<{n_hidden}q").unpack
         self.meta = {k: v for k, v in data.items() if k not in ("w1", "w2", "b1", "b2")}
 
     @classmethod
@@ -147,13 +150,17 @@ class Net:
 
     def _output_packed(self, packed: int) -> Probs:
         """:meth:`output` of packed pre-activations (unpacked and squashed in one pass)."""
-        n = self.hidden
-        lanes = struct.unpack(f"<{n}Q", (packed + _offset(n)).to_bytes(8 * n, "little"))
-        # 1 / (1 + exp(-z)) with z = (u - _HALF) / LANE_SCALE, clipped at |z| = 40 as in output()
-        hid = [
-            1.0 / (1.0 + exp((_HALF - u) * _INV_SCALE)) if _LO <= u <= _HI else (0.0 if u < _LO else 1.0)
-            for u in lanes
-        ]
+        off = self._offset
+        # lanes as signed 64-bit integers: offsetting makes each lane non-negative (no borrows),
+        # flipping each lane's top bit back gives its two's complement
+        lanes = self._unpack_signed(((packed + off) ^ off).to_bytes(self._packed_bytes, "little"))
+        if min(lanes) >= -_CLIP and max(lanes) <= _CLIP:  # the usual case: no unit clipped
+            hid = [1.0 / (1.0 + exp(s * _NEG_INV_SCALE)) for s in lanes]
+        else:  # 1 / (1 + exp(-z)), clipped at |z| = 40 as in output()
+            hid = [
+                1.0 / (1.0 + exp(s * _NEG_INV_SCALE)) if -_CLIP <= s <= _CLIP else (0.0 if s < 0 else 1.0)
+                for s in lanes
+            ]
         raw = [_sigmoid(_dot(hid, row) + b) for row, b in zip(self.out_rows, self.out_bias)]
         return consistent(raw)
 
@@ -191,9 +198,8 @@ LANE_SCALE = float(1 << 40)
 """Fixed point of the packed pre-activations: 2**-40 (about 1e-12) per unit, lanes of 64 bits, so
 a unit's value may reach +-2**23 before lanes would overflow (they stay below 100 in practice)."""
 _HALF = 1 << (LANE_BITS - 1)
-_INV_SCALE = 1.0 / LANE_SCALE
-_LO = _HALF - round(40.0 * LANE_SCALE)
-_HI = _HALF + round(40.0 * LANE_SCALE)
+_NEG_INV_SCALE = -1.0 / LANE_SCALE
+_CLIP = round(40.0 * LANE_SCALE)
 
 
 class _PackedRows(dict[tuple[int, float], int]):
