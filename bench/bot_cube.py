@@ -5,8 +5,11 @@
 Distinct positions as in ``bench/bot_loss.py`` (games of the shipped net against itself and against
 pubeval, spread over contact, race and bear-off), the side on roll before rolling, cube
 centred, money play without the Jacoby rule. gnubg's ``hint`` (cube decision at 2-ply) gives
-the proper action; ours is :meth:`core.bot.Bot.cube_decision` (the net's probabilities and
-Janowski's cube-life formula). Two answers are compared: should the side on roll double, and
+the proper action; ours is :meth:`core.bot.Bot.cube_decision` (the net's probabilities, 0-ply
+as the bot uses them or 1-ply with ``--ply 1``, and Janowski's formula with the cube life by
+position class, or 0.68 everywhere with ``--fixed-life``). ``--cache FILE`` keeps gnubg's
+answers, so that variants of ours are compared on the same positions without gnubg again.
+Two answers are compared: should the side on roll double, and
 should the other side take if doubled. Reported over every position and over those near a
 decision (where gnubg would double, or rates a double within 0.2 of not doubling), where
 agreeing is not trivial. gnubg is only the yardstick here.
@@ -101,6 +104,22 @@ def gnubg_cube(ids: list[str], workers: int, plies: int) -> list[GnubgCube]:
     return out
 
 
+def cached_gnubg_cube(ids: list[str], workers: int, plies: int, cache: str | None) -> list[GnubgCube]:
+    """:func:`gnubg_cube`, read from ``cache`` when it holds these positions at these plies."""
+    if cache and os.path.exists(cache):
+        with open(cache) as f:
+            rows = [json.loads(line) for line in f]
+        if [r["id"] for r in rows] == ids and all(r["plies"] == plies for r in rows):
+            return [GnubgCube(r["no_double"], r["double_take"], r["double_pass"], r["action"]) for r in rows]
+        raise SystemExit(f"{cache}: other positions or plies than asked; remove it or name another file")
+    found = gnubg_cube(ids, workers, plies)
+    if cache:
+        with open(cache, "w") as f:
+            for gid, g in zip(ids, found):
+                f.write(json.dumps({"id": gid, "plies": plies, **g.__dict__}) + "\n")
+    return found
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--positions", type=int, default=2000)
@@ -108,15 +127,21 @@ def main() -> None:
     ap.add_argument("--plies", type=int, default=2)
     ap.add_argument("--seed", type=int, default=78)
     ap.add_argument("--save", help="write every position's decisions as JSON lines")
+    ap.add_argument("--cache", help="gnubg's answers, JSON lines: read when the file exists, else written")
+    ap.add_argument("--ply", type=int, choices=(0, 1), default=0,
+                    help="our probabilities: 0-ply, or 1-ply (averaged over the 21 rolls)")
+    ap.add_argument("--fixed-life", action="store_true", help="cube life 0.68 everywhere, not by position class")
     args = ap.parse_args()
     t0 = time.time()
     positions = [pos for pos, _dice in sample_cases(args.positions, args.seed, distinct_positions=True)]
-    theirs = gnubg_cube([encode_gnubg_id(pos, MatchInfo()) for pos in positions], args.workers, args.plies)
+    ids = [encode_gnubg_id(pos, MatchInfo()) for pos in positions]
+    theirs = cached_gnubg_cube(ids, args.workers, args.plies, args.cache)
     bot = Bot()
+    bot.cube_by_class = not args.fixed_life
     counts = {c: [0, 0, 0, 0] for c in (*CLASSES, "all")}  # agree, total, agree near a decision, near
     rows = []
     for pos, g in zip(positions, theirs):
-        ours = bot.cube_decision(pos)
+        ours = bot.cube_decision(pos, ply=args.ply)
         agree = ours.double == g.double and ours.take == g.take
         near = g.double or min(g.double_take, g.double_pass) - g.no_double > -0.2
         for key in (position_class(pos), "all"):

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 
+from ..bot.cube import cube_life
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
 from ..moves import Play, legal_plays
@@ -203,7 +204,8 @@ class Engine:
         """Cube equities before the roll of the player on roll in ``moment`` (1-ply)."""
         scale = Scale(moment.situation)
         table = yield from self.roll_table_steps(moment.position, scale)
-        nd, dt, dp = scale.cube_action(self.average(table))
+        position = moment.position
+        nd, dt, dp = scale.cube_action(self.average(table), cube_life(position.player, position.opponent))
         return CubeGrade(nd, dt, dp)
 
     def winning_steps(self, moment: Moment) -> Generator[None, None, float]:

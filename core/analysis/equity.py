@@ -9,7 +9,8 @@ rule while the cube is centred); in a match each outcome is worth its match-winn
 
 * :meth:`Scale.cubeless` is linear in the probabilities (the bot's choice of replies uses it);
 * :meth:`Scale.cubeful` adds the value of the cube by Janowski's model
-  (:func:`core.bot.cube.janowski_equity`, cube life 0.68), as the bot's cube decisions do;
+  (:func:`core.bot.cube.janowski_equity`; cube life 0.68, or the position's by class for cube
+  actions, :func:`core.bot.cube.cube_life`), as the bot's cube decisions do;
 * :meth:`Scale.cube_action` gives no double / double-take / double-pass for the side on roll.
 
 >>> money = Scale(Situation())
@@ -80,20 +81,21 @@ class Scale:
         c0, c1, c2, c3, c4, c5 = self.weights
         return c0 + c1 * p[0] + c2 * p[1] + c3 * p[2] + c4 * p[3] + c5 * p[4]
 
-    def _janowski(self, p: Probs, owner: str) -> float:
+    def _janowski(self, p: Probs, owner: str, life: float = CUBE_LIFE) -> float:
         w = min(1.0, max(0.0, p[0]))
         lose = 1.0 - w
         n1, n2, n3 = self.wins
         m1, m2, m3 = self.losses
         big_w = ((w - p[1]) * n1 + (p[1] - p[2]) * n2 + p[2] * n3) / w if w > 1e-9 else 1.0
         big_l = -((lose - p[3]) * m1 + (p[3] - p[4]) * m2 + p[4] * m3) / lose if lose > 1e-9 else 1.0
-        return janowski_equity(w, big_w, big_l, owner, CUBE_LIFE if self.live else 0.0)
+        return janowski_equity(w, big_w, big_l, owner, life if self.live else 0.0)
 
-    def cubeful(self, p: Probs, owner: str | None = None) -> float:
-        """Cubeful normalized equity of the side on roll, the cube where ``situation`` has it."""
+    def cubeful(self, p: Probs, owner: str | None = None, life: float = CUBE_LIFE) -> float:
+        """Cubeful normalized equity of the side on roll, the cube where ``situation`` has it
+        (``life``: the cube life, :func:`core.bot.cube.cube_life` where the position is known)."""
         if not self.live:
             return self.cubeless(p)
-        return self._janowski(p, self.situation.owner if owner is None else owner)
+        return self._janowski(p, self.situation.owner if owner is None else owner, life)
 
     def to_points(self, equity: float) -> float:
         """A normalized equity as match-winning chance (points x cube in money play)."""
@@ -103,10 +105,11 @@ class Scale:
         """The inverse of :meth:`to_points`."""
         return 2.0 * (value - self._lose1) / self._span - 1.0
 
-    def cube_action(self, p: Probs) -> tuple[float, float, float]:
-        """(no double, double/take, double/pass) for the side on roll, in this scale's units."""
-        nd = self.cubeful(p)
+    def cube_action(self, p: Probs, life: float = CUBE_LIFE) -> tuple[float, float, float]:
+        """(no double, double/take, double/pass) for the side on roll, in this scale's units
+        (``life``: the position's cube life, :func:`core.bot.cube.cube_life`)."""
+        nd = self.cubeful(p, life=life)
         doubled = Scale(self.situation, 2 * self.situation.cube)
-        after = doubled._janowski(p, OPPONENT) if doubled.live else doubled.cubeless(p)
+        after = doubled._janowski(p, OPPONENT, life) if doubled.live else doubled.cubeless(p)
         dt = self.from_points(doubled.to_points(after))
         return nd, dt, 1.0

@@ -26,7 +26,17 @@ from dataclasses import dataclass
 
 from ..moves import Play, legal_plays
 from ..position import Position
-from .cube import CENTERED, OPPONENT, OWNED, CubeDecision, MatchState, match_decision, money_decision
+from .cube import (
+    CENTERED,
+    CUBE_LIFE,
+    OPPONENT,
+    OWNED,
+    CubeDecision,
+    MatchState,
+    cube_life,
+    match_decision,
+    money_decision,
+)
 from .cube import accept_resignation as _accept_resignation
 from .evaluator import Evaluator, Probs, drive, equity, flip
 
@@ -93,6 +103,8 @@ class Bot:
         self.level = LEVELS[level]
         self._rng = rng if rng is not None else random.Random().random
         self.evaluator = evaluator if evaluator is not None else Evaluator.shared()
+        self.cube_by_class = True
+        """Cube life by position class (:func:`core.bot.cube.cube_life`); ``False``: 0.68 everywhere."""
 
     # -- evaluation ----------------------------------------------------------------
     def evaluate(self, position: Position) -> Probs:
@@ -157,13 +169,20 @@ class Bot:
 
     # -- cube --------------------------------------------------------------------------
     def cube_decision(
-        self, position: Position, cube: int = 1, owner: str = CENTERED, match: MatchState | None = None
+        self,
+        position: Position,
+        cube: int = 1,
+        owner: str = CENTERED,
+        match: MatchState | None = None,
+        ply: int = 0,
     ) -> CubeDecision:
-        """The full cube analysis for the side on roll (before its roll)."""
-        p = self.evaluate(position)
+        """The full cube analysis for the side on roll (before its roll); ``ply`` 1: from the
+        probabilities averaged over its 21 rolls (:meth:`Evaluator.before_roll_steps`)."""
+        p = self.evaluator.before_roll(position) if ply else self.evaluate(position)
+        x = cube_life(position.player, position.opponent) if self.cube_by_class else CUBE_LIFE
         if match is None:
-            return money_decision(p, owner)
-        return match_decision(p, match, cube, owner)
+            return money_decision(p, owner, x)
+        return match_decision(p, match, cube, owner, x)
 
     def should_double(
         self, position: Position, cube: int = 1, owner: str = CENTERED, match: MatchState | None = None

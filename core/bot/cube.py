@@ -33,6 +33,7 @@ the trailer doubles at once after it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .met import match_equity
@@ -41,6 +42,36 @@ Probs = tuple[float, float, float, float, float]
 
 CUBE_LIFE = 0.68
 """Default cube life ``x`` for money play (gnubg's default is 0.68 too)."""
+
+CONTACT_CUBE_LIFE = 0.68
+RACE_CUBE_LIFE = (0.6, 0.7)
+RACE_PIPS = (40, 120)
+
+
+def cube_life(side: Sequence[int], other: Sequence[int]) -> float:
+    """The cube life ``x`` of a position, ``side`` on roll (both sides in their own numbering).
+
+    Rick Janowski's suggested values by position class, as the GNU Backgammon manual documents
+    them ("The cube efficiency"): 0.68 while there is contact; in a race, from 0.6 at 40 pips or
+    fewer for the side on roll to 0.7 at 120 or more, linearly in between (so 0.6 in bear-offs).
+
+    >>> from core.position import Position
+    >>> start = Position.initial()
+    >>> cube_life(start.player, start.opponent)
+    0.68
+    >>> race = Position.from_text("x 8:5 6:5 2:5 / o 6:5 5:5 4:5")  # no contact, 80 pips on roll
+    >>> round(cube_life(race.player, race.opponent), 4)
+    0.65
+    """
+    a = max((i for i in range(25) if side[i]), default=-1)
+    b = max((i for i in range(25) if other[i]), default=-1)
+    if a >= 0 and b >= 0 and a + b >= 23:
+        return CONTACT_CUBE_LIFE
+    pips = sum(n * (i + 1) for i, n in enumerate(side))
+    low, high = RACE_PIPS
+    frac = min(1.0, max(0.0, (pips - low) / (high - low)))
+    return RACE_CUBE_LIFE[0] + frac * (RACE_CUBE_LIFE[1] - RACE_CUBE_LIFE[0])
+
 
 CENTERED, OWNED, OPPONENT = "centered", "owned", "opponent"
 """Who owns the cube, seen from the side on roll."""

@@ -127,6 +127,33 @@ class Evaluator:
         win = self.bearoff.win_probability(pos.player[:6], pos.opponent[:6])
         return consistent([win, probs[1], probs[2], probs[3], probs[4]])
 
+    def before_roll(self, position: Position) -> Probs:
+        """1-ply probabilities of ``position`` (side on roll, before its roll): see :meth:`before_roll_steps`."""
+        return drive(self.before_roll_steps(position))
+
+    def before_roll_steps(self, position: Position) -> Generator[None, None, Probs]:
+        """The side on roll's probabilities averaged over its 21 rolls, each played with its best
+        play at 0-ply (cubeless money equity): one roll looked ahead, as the cube decisions want
+        (a static evaluation of a position before its roll is least reliable where the roll
+        matters most). Yields after each roll.
+        """
+        final = _final(position)
+        if final is not None:
+            return final
+        sums = [0.0] * 5
+        for roll in ROLLS:
+            plays = legal_plays(position, roll.dice)
+            if plays:
+                # after each play the opponent is on roll: the best play leaves it the least equity
+                p = flip(min(self.evaluate_many([play.result.swapped() for play in plays]), key=equity))
+            else:
+                p = flip(self.evaluate(position.swapped()))
+            for i in range(5):
+                sums[i] += roll.ways * p[i]
+            yield
+        w, wg, wbg, lg, lbg = (v / 36.0 for v in sums)
+        return (w, wg, wbg, lg, lbg)
+
     # -- plays ------------------------------------------------------------------------
     def play_equities(self, plays: tuple[Play, ...] | list[Play]) -> list[float]:
         """Cubeless equity, for the mover, of the position each play leaves (0-ply)."""

@@ -5,9 +5,12 @@ import pytest
 from core.bot import Bot
 from core.bot.cube import (
     CENTERED,
+    CONTACT_CUBE_LIFE,
+    CUBE_LIFE,
     OWNED,
     MatchState,
     accept_resignation,
+    cube_life,
     cubeful_equity,
     match_decision,
     money_decision,
@@ -101,3 +104,48 @@ def test_bot_cube_and_resignation_api() -> None:
     assert not bot.should_take(hopeless.swapped())
     assert bot.should_take(hopeless)
     assert bot.should_double(hopeless.swapped())
+
+
+def test_cube_life_by_position_class() -> None:
+    start = Position.initial()
+    assert cube_life(start.player, start.opponent) == CONTACT_CUBE_LIFE
+    long_race = Position.from_text("x 12:5 11:5 10:5 / o 6:5 5:5 4:5")  # 165 pips on roll, no contact
+    assert cube_life(long_race.player, long_race.opponent) == pytest.approx(0.7)
+    bear_off = Position.from_text("x 3:4 2:3 / o 6:2 1:5")
+    assert cube_life(bear_off.player, bear_off.opponent) == pytest.approx(0.6)
+    # in a race the life grows with the pips of the side on roll, between 40 and 120
+    lives = []
+    for far in range(7, 13):
+        pos = Position.from_text(f"x {far}:5 2:5 1:5 / o 6:5 5:5 4:5")
+        lives.append(cube_life(pos.player, pos.opponent))
+    assert lives == sorted(lives) and lives[0] < lives[-1]
+    # one checker back in contact: the contact value, whatever the pips
+    contact = Position.from_text("x 24:1 3:4 2:3 / o 6:2 2:5")
+    assert cube_life(contact.player, contact.opponent) == CONTACT_CUBE_LIFE
+
+
+def test_the_bot_decides_with_the_positions_cube_life() -> None:
+    bot = Bot()
+    pos = Position.from_text("x 3:2 2:3 1:2 / o 6:2 5:2 4:2 1:1")  # a bear-off: life 0.6
+    p = bot.evaluate(pos)
+    ours = bot.cube_decision(pos)
+    assert ours == money_decision(p, CENTERED, cube_life(pos.player, pos.opponent))
+    assert ours.no_double != money_decision(p, CENTERED, CUBE_LIFE).no_double
+    bot.cube_by_class = False
+    assert bot.cube_decision(pos) == money_decision(p, CENTERED, CUBE_LIFE)
+
+
+def test_one_ply_cube_probabilities_are_the_analysis_roll_table_average() -> None:
+    from core.analysis.engine import Engine
+    from core.analysis.equity import Scale
+    from core.analysis.walk import Situation
+    from core.bot.evaluator import drive
+
+    engine = Engine(depth=None)
+    for text in ("x 6:5 8:3 13:5 24:2 / o 6:5 8:3 13:5 24:2", "x 6:4 5:3 3:2 / o 6:3 4:4 2:2"):
+        pos = Position.from_text(text)
+        table = drive(engine.roll_table_steps(pos, Scale(Situation())))
+        assert Bot().evaluator.before_roll(pos) == pytest.approx(engine.average(table), abs=1e-12)
+        assert Bot().cube_decision(pos, ply=1) == money_decision(
+            engine.average(table), CENTERED, cube_life(pos.player, pos.opponent)
+        )
