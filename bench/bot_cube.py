@@ -35,7 +35,7 @@ if BENCH not in sys.path:
 from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
 from gnubg_workers import GnubgWorkers  # noqa: E402
 
-from core.bot import Bot  # noqa: E402
+from core.bot import Bot, MatchState  # noqa: E402
 from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
 
 WORKER = r'''
@@ -64,6 +64,11 @@ class GnubgCube:
     @property
     def double(self) -> bool:
         return self.action.startswith(("Double", "Redouble"))
+
+    @property
+    def optional(self) -> bool:
+        """gnubg rates doubling and not doubling alike ("Optional double"): either answer is proper."""
+        return self.action.startswith(("Optional double", "Optional redouble"))
 
     @property
     def take(self) -> bool:
@@ -104,6 +109,33 @@ def gnubg_cube(ids: list[str], workers: int, plies: int) -> list[GnubgCube]:
     return out
 
 
+MATCH_LENGTHS = (3, 5, 7, 11)
+
+
+def match_scores(n: int, seed: int) -> list[MatchInfo]:
+    """``n`` match scores for player 0 on roll, cube centred: a length from :data:`MATCH_LENGTHS`
+    and each score drawn from 0 to length - 1, the side on roll not one point away (gnubg offers no
+    cube analysis to a leader at 1-away). The other side one point away is taken as post-Crawford
+    (in the Crawford game itself there is no cube decision to compare)."""
+    import random
+
+    rng = random.Random(seed * 7919 + 11)
+    out = []
+    for _ in range(n):
+        length = rng.choice(MATCH_LENGTHS)
+        out.append(MatchInfo(match_length=length, score=(rng.randrange(length - 1), rng.randrange(length))))
+    return out
+
+
+def match_state(info: MatchInfo) -> MatchState | None:
+    """The bot's view of ``info``'s score, player 0 on roll (``None`` in money play)."""
+    if not info.match_length:
+        return None
+    away = info.match_length - info.score[0]
+    opp_away = info.match_length - info.score[1]
+    return MatchState(away, opp_away, crawford=False, post_crawford=1 in (away, opp_away))
+
+
 def cached_gnubg_cube(ids: list[str], workers: int, plies: int, cache: str | None) -> list[GnubgCube]:
     """:func:`gnubg_cube`, read from ``cache`` when it holds these positions at these plies."""
     if cache and os.path.exists(cache):
@@ -131,18 +163,21 @@ def main() -> None:
     ap.add_argument("--ply", type=int, choices=(0, 1), default=0,
                     help="our probabilities: 0-ply, or 1-ply (averaged over the 21 rolls)")
     ap.add_argument("--fixed-life", action="store_true", help="cube life 0.68 everywhere, not by position class")
+    ap.add_argument("--match", action="store_true",
+                    help="match play: each position at a score drawn from 3- to 11-point matches (post-Crawford too)")
     args = ap.parse_args()
     t0 = time.time()
     positions = [pos for pos, _dice in sample_cases(args.positions, args.seed, distinct_positions=True)]
-    ids = [encode_gnubg_id(pos, MatchInfo()) for pos in positions]
+    infos = match_scores(len(positions), args.seed) if args.match else [MatchInfo()] * len(positions)
+    ids = [encode_gnubg_id(pos, info) for pos, info in zip(positions, infos)]
     theirs = cached_gnubg_cube(ids, args.workers, args.plies, args.cache)
     bot = Bot()
     bot.cube_by_class = not args.fixed_life
     counts = {c: [0, 0, 0, 0] for c in (*CLASSES, "all")}  # agree, total, agree near a decision, near
     rows = []
-    for pos, g in zip(positions, theirs):
-        ours = bot.cube_decision(pos, ply=args.ply)
-        agree = ours.double == g.double and ours.take == g.take
+    for pos, info, g in zip(positions, infos, theirs):
+        ours = bot.cube_decision(pos, ply=args.ply, match=match_state(info))
+        agree = (ours.double == g.double or g.optional) and ours.take == g.take
         near = g.double or min(g.double_take, g.double_pass) - g.no_double > -0.2
         for key in (position_class(pos), "all"):
             counts[key][0] += agree
@@ -155,7 +190,8 @@ def main() -> None:
         with open(args.save, "w") as f:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
-    print(f"money cube decisions vs gnubg {args.plies}-ply ({len(positions)} positions, seed {args.seed}, "
+    kind = "match-play (3 to 11 points)" if args.match else "money"
+    print(f"{kind} cube decisions vs gnubg {args.plies}-ply ({len(positions)} positions, seed {args.seed}, "
           f"{time.time() - t0:.0f} s): agreement on double/no double and take/pass")
     for key, (a, n, an, nn) in counts.items():
         if n:

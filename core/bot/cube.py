@@ -215,8 +215,9 @@ def match_decision(
     dp = 1.0
     decision = _decide(nd, dt, dp)
     if ms.post_crawford and ms.opp_away == 1 and owner == CENTERED:
-        # the trailer doubles at once after the Crawford game (the leader's gammons are free for us)
-        return CubeDecision(True, decision.take, nd, dt, dp)
+        # after the Crawford game the trailer doubles at once (the leader's gammons cost it
+        # nothing more), unless it is too good: playing on for a gammon beats the leader's pass
+        return CubeDecision(nd <= dp, decision.take, nd, dt, dp)
     return decision
 
 

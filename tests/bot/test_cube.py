@@ -73,6 +73,17 @@ def test_post_crawford_trailer_doubles() -> None:
     assert match_decision(plain(0.45), MatchState(4, 1, post_crawford=True)).double
 
 
+def test_post_crawford_trailer_too_good_plays_on_for_the_gammon() -> None:
+    # 4-away trailer, cube 1: a gammon (2 points) does not win the match, but with 95% wins and
+    # 70% gammons playing on is worth more than the leader's pass, so no double
+    too_good = match_decision((0.95, 0.7, 0.0, 0.0, 0.0), MatchState(4, 1, post_crawford=True))
+    assert too_good.no_double > too_good.double_pass
+    assert not too_good.double
+    # the same chances without gammons: the leader passes, so the trailer doubles (and cashes)
+    cash = match_decision(plain(0.95), MatchState(4, 1, post_crawford=True))
+    assert cash.double and not cash.take
+
+
 def test_match_double_and_take() -> None:
     d = match_decision(plain(0.75), MatchState(7, 7))
     assert d.double
