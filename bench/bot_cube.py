@@ -38,7 +38,7 @@ from gnubg_workers import GnubgWorkers  # noqa: E402
 from core.bot import Bot, MatchState  # noqa: E402
 from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
 
-WORKER = r'''
+WORKER = r"""
 import gnubg, sys
 for c in ("set player 0 human", "set player 1 human", "set automatic roll off", "set automatic move off",
           "set automatic game off", "new session", "set display off"):
@@ -49,7 +49,7 @@ for line in sys.stdin:
     gnubg.command("hint")
     sys.stdout.write("\n@@END\n")
     sys.stdout.flush()
-'''
+"""
 
 
 @dataclass(frozen=True)
@@ -160,11 +160,19 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=78)
     ap.add_argument("--save", help="write every position's decisions as JSON lines")
     ap.add_argument("--cache", help="gnubg's answers, JSON lines: read when the file exists, else written")
-    ap.add_argument("--ply", type=int, choices=(0, 1), default=0,
-                    help="our probabilities: 0-ply, or 1-ply (averaged over the 21 rolls)")
+    ap.add_argument(
+        "--ply",
+        type=int,
+        choices=(0, 1),
+        default=0,
+        help="our probabilities: 0-ply, or 1-ply (averaged over the 21 rolls)",
+    )
     ap.add_argument("--fixed-life", action="store_true", help="cube life 0.68 everywhere, not by position class")
-    ap.add_argument("--match", action="store_true",
-                    help="match play: each position at a score drawn from 3- to 11-point matches (post-Crawford too)")
+    ap.add_argument(
+        "--match",
+        action="store_true",
+        help="match play: each position at a score drawn from 3- to 11-point matches (post-Crawford too)",
+    )
     args = ap.parse_args()
     t0 = time.time()
     positions = [pos for pos, _dice in sample_cases(args.positions, args.seed, distinct_positions=True)]
@@ -184,15 +192,26 @@ def main() -> None:
             counts[key][1] += 1
             counts[key][2] += agree and near
             counts[key][3] += near
-        rows.append({"id": pos.to_id(), "class": position_class(pos), "gnubg": g.action,
-                     "gnubg_double": g.double, "gnubg_take": g.take, "double": ours.double, "take": ours.take})
+        rows.append(
+            {
+                "id": pos.to_id(),
+                "class": position_class(pos),
+                "gnubg": g.action,
+                "gnubg_double": g.double,
+                "gnubg_take": g.take,
+                "double": ours.double,
+                "take": ours.take,
+            }
+        )
     if args.save:
         with open(args.save, "w") as f:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
     kind = "match-play (3 to 11 points)" if args.match else "money"
-    print(f"{kind} cube decisions vs gnubg {args.plies}-ply ({len(positions)} positions, seed {args.seed}, "
-          f"{time.time() - t0:.0f} s): agreement on double/no double and take/pass")
+    print(
+        f"{kind} cube decisions vs gnubg {args.plies}-ply ({len(positions)} positions, seed {args.seed}, "
+        f"{time.time() - t0:.0f} s): agreement on double/no double and take/pass"
+    )
     for key, (a, n, an, nn) in counts.items():
         if n:
             ci = 1.96 * math.sqrt(max(a / n * (1 - a / n), 1e-9) / n)
