@@ -11,10 +11,10 @@ Importing this package is cheap: the weights and the bear-off database load on f
 Levels: ``"beginner"``, ``"intermediate"``, ``"advanced"`` (alias ``"expert"``) and
 ``"strongest"``. The two weaker ones add noise to each candidate's equity, drawn from the
 ``rng`` given (a callable returning a float in [0, 1), e.g. ``random.Random(7).random``),
-so a seeded rng makes them deterministic. ``"advanced"`` (the default) plays the net's best
-play (0-ply). ``"strongest"`` looks one roll ahead (1-ply) on its best candidates: the top 6
-within 0.3, at most about 4,500 replies. (1-ply on the default's top 3 was tried: a median
-move of 282 ms in Pyodide, over the 150 ms goal; see bench/RESULTS.md.)
+so a seeded rng makes them deterministic. ``"advanced"`` (the default) looks one roll ahead
+(1-ply) on its 3 best plays within 0.16 of the best, at most about 2,400 replies per move
+(a median move of 115 ms in Pyodide since the evaluation became faster; see bench/RESULTS.md).
+``"strongest"`` does the same on its top 6 within 0.3, at most about 4,500 replies.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", noise=0.30),
     "intermediate": Level("intermediate", noise=0.10),
-    "advanced": Level("advanced"),
+    "advanced": Level("advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400),
     "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500),
 }
 LEVELS["expert"] = LEVELS["advanced"]
