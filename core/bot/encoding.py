@@ -17,6 +17,10 @@ The side on roll's block comes first, then the other side's, then one unit that
 is 1 in a pure race (no contact left). The input vector is sparse: :func:`encode`
 returns only the nonzero ``(index, value)`` pairs.
 
+Both encoders work from a cached summary of each side alone (its point inputs, blots, made
+points, anchors, timing, where it stands): the candidate plays of a move leave one side as it
+was and reach many sides more than once, so most of the work is done once per distinct side.
+
 Encoder version 2 (:func:`encode_v2`) appends the expert features of
 :mod:`core.bot.features` (:data:`~core.bot.features.FEATURE_NAMES`), the side on
 roll's then the other side's, after those 207 inputs. A weights file names the
@@ -112,8 +116,11 @@ class _Side(NamedTuple):
     rearmost: int
     """The rearmost checker's point (25: the bar; 0: none left)."""
     held: int
+    """Points held in the other side's home board (anchors)."""
     advanced: int
+    """The most advanced anchor as the other side's point number (1..6), 0 when none."""
     timing: float
+    """:func:`core.bot.features.timing`, scaled as the feature input (/ 100)."""
 
 
 @lru_cache(maxsize=1 << 16)

@@ -1,7 +1,8 @@
-"""A whole 1-point game against the computer, played by clicks in Chromium."""
+"""A whole 1-point game against the computer at each level, played by clicks in Chromium."""
 
 from __future__ import annotations
 
+import pytest
 from match_helpers import button, open_app, phase, play_turn, start_computer_match, turn_state, wait_phase
 from playwright.sync_api import Page, expect
 
@@ -18,9 +19,10 @@ OUR_MOVE_OR_END = """() => {
 }"""
 
 
-def test_a_whole_one_point_game_against_the_computer(page: Page) -> None:
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert", "strongest"])
+def test_a_whole_one_point_game_against_the_computer(page: Page, level: str) -> None:
     open_app(page, "?seed=11&lang=en")
-    start_computer_match(page, "strongest", 1)
+    start_computer_match(page, level, 1)
     expect(page.locator("#board .cube")).to_have_count(0)  # no cube in a 1-point match
     page.get_by_label("The computer plays fast").check()  # the speed option, remembered
     options = page.evaluate("() => JSON.parse(localStorage.getItem('videau.options'))")
