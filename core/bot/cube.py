@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .encoding import is_race
 from .met import match_equity
 
 Probs = tuple[float, float, float, float, float]
@@ -63,9 +64,7 @@ def cube_life(side: Sequence[int], other: Sequence[int]) -> float:
     >>> round(cube_life(race.player, race.opponent), 4)
     0.65
     """
-    a = max((i for i in range(25) if side[i]), default=-1)
-    b = max((i for i in range(25) if other[i]), default=-1)
-    if a >= 0 and b >= 0 and a + b >= 23:
+    if not is_race(side, other):
         return CONTACT_CUBE_LIFE
     pips = sum(n * (i + 1) for i, n in enumerate(side))
     low, high = RACE_PIPS

@@ -210,20 +210,21 @@ def _as_tuple(side: Sequence[int]) -> tuple[int, ...]:
     return side if type(side) is tuple else tuple(side)
 
 
+def _race(s: _Side, o: _Side) -> bool:
+    # no contact: a side has no checker left, or each side's rearmost has passed the other's
+    return not s.rearmost or not o.rearmost or s.rearmost + o.rearmost < 25
+
+
 def is_race(side: Sequence[int], other: Sequence[int]) -> bool:
     """True when no contact is left (each side's checkers have all passed the other's)."""
-    a = max((i for i in range(25) if side[i]), default=-1)
-    b = max((i for i in range(25) if other[i]), default=-1)
-    if a < 0 or b < 0:
-        return True
-    return a + b < 23
+    return _race(_side(_as_tuple(side)), _side(_as_tuple(other)))
 
 
 def _encode(s: _Side, o: _Side) -> list[tuple[int, float]]:
     out: list[tuple[int, float]] = []
     _block(s, o, 0, out)
     _block(o, s, 1, out)
-    if not s.rearmost or not o.rearmost or s.rearmost + o.rearmost < 25:
+    if _race(s, o):
         out.append((RACE_INPUT, 1.0))
     return out
 

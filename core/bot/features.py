@@ -73,9 +73,8 @@ _HIT_WAYS = _hit_ways()
 # the same, split: rolls that cover the distance with one die (no landing on the way), and the
 # ways that land on the way (checked against blocks), as bit masks
 _DIRECT = tuple(sum(1 << bit for bit, steps in set(ways) if not steps) for ways in _HIT_WAYS)
-_VIA = tuple(tuple((1 << bit, steps) for bit, steps in ways if steps) for ways in _HIT_WAYS)
-# the same with the landing offsets as a bit mask (bit s: lands s pips past the hitter)
-_VIA_MASKS = tuple(tuple((bit, sum(1 << s for s in steps)) for bit, steps in ways) for ways in _VIA)
+# ... and with the landing offsets on the way as a bit mask (bit s: lands s pips past the hitter)
+_VIA_MASKS = tuple(tuple((1 << bit, sum(1 << s for s in steps)) for bit, steps in ways if steps) for ways in _HIT_WAYS)
 
 
 def _made_by_other(other: Sequence[int]) -> list[bool]:

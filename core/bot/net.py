@@ -32,6 +32,7 @@ import struct
 import sys
 from array import array
 from collections.abc import Callable
+from functools import lru_cache
 from importlib import resources
 from math import exp
 from operator import mul
@@ -116,9 +117,6 @@ class Net:
         self.out_bias = list(b2)
         self._rows_packed = _PackedRows(self.rows)
         self._bias_packed = _pack(self.bias)
-        self._offset = _offset(n_hidden)
-        self._packed_bytes = 8 * n_hidden
-        self._unpack_signed = struct.Struct(f"<{n_hidden}q").unpack
         self.meta = {k: v for k, v in data.items() if k not in ("w1", "w2", "b1", "b2")}
 
     @classmethod
@@ -137,10 +135,6 @@ class Net:
     # The hidden layer's pre-activations are kept as one Python integer: unit j's value, in
     # fixed point (LANE_SCALE units), occupies bits 64j..64j+63 (see the module docstring).
     # Adding an input's weight row to all units is then one integer addition, done in C.
-    def _packed(self, i: int, v: float) -> int:
-        """Input ``i``'s weight row scaled by ``v``, packed (cached: most inputs take few values)."""
-        return self._rows_packed[(i, v)]
-
     def _packed_pre(self, inputs: list[tuple[int, float]]) -> int:
         return self._bias_packed + sum(map(self._rows_packed.__getitem__, inputs))
 
@@ -150,10 +144,7 @@ class Net:
 
     def _output_packed(self, packed: int) -> Probs:
         """:meth:`output` of packed pre-activations (unpacked and squashed in one pass)."""
-        off = self._offset
-        # lanes as signed 64-bit integers: offsetting makes each lane non-negative (no borrows),
-        # flipping each lane's top bit back gives its two's complement
-        lanes = self._unpack_signed(((packed + off) ^ off).to_bytes(self._packed_bytes, "little"))
+        lanes = _lanes(packed, self.hidden)
         if min(lanes) >= -_CLIP and max(lanes) <= _CLIP:  # the usual case: no unit clipped
             hid = [1.0 / (1.0 + exp(s * _NEG_INV_SCALE)) for s in lanes]
         else:  # 1 / (1 + exp(-z)), clipped at |z| = 40 as in output()
@@ -216,15 +207,17 @@ class _PackedRows(dict[tuple[int, float], int]):
         i, v = key
         packed = self[key] = _pack([w * v for w in self._rows[i]])
         return packed
-_OFFSETS: dict[int, int] = {}
 
 
+@lru_cache(maxsize=8)
 def _offset(n: int) -> int:
     """``_HALF`` in each of ``n`` lanes: added before unpacking, so that every lane is non-negative."""
-    off = _OFFSETS.get(n)
-    if off is None:
-        off = _OFFSETS[n] = int.from_bytes(struct.pack(f"<{n}Q", *([_HALF] * n)), "little")
-    return off
+    return int.from_bytes(struct.pack(f"<{n}Q", *([_HALF] * n)), "little")
+
+
+@lru_cache(maxsize=8)
+def _signed_unpacker(n: int) -> Callable[[bytes], tuple[int, ...]]:
+    return struct.Struct(f"<{n}q").unpack
 
 
 def _pack(values: list[float]) -> int:
@@ -235,10 +228,16 @@ def _pack(values: list[float]) -> int:
     return int.from_bytes(biased, "little") - _offset(n)
 
 
+def _lanes(packed: int, n: int) -> tuple[int, ...]:
+    """The ``n`` lanes of a packed sum as signed integers: offsetting makes each lane non-negative
+    (no borrows between lanes), then flipping each lane's top bit back gives its two's complement."""
+    off = _offset(n)
+    return _signed_unpacker(n)(((packed + off) ^ off).to_bytes(8 * n, "little"))
+
+
 def _unpack(packed: int, n: int) -> list[float]:
     """The ``n`` lane values of a packed sum, as floats."""
-    lanes = struct.unpack(f"<{n}Q", (packed + _offset(n)).to_bytes(8 * n, "little"))
-    return [(u - _HALF) / LANE_SCALE for u in lanes]
+    return [s / LANE_SCALE for s in _lanes(packed, n)]
 
 
 def _dot_py(a: list[float], b: list[float]) -> float:
