@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from core.bot.net import Net
 from core.dice import ROLLS
 from core.position import Position
 
@@ -50,7 +51,7 @@ from . import engine, npenc
 from .distill import load_ckpt, one_ply_targets
 from .match import pubeval_scorer
 from .mlp import flip
-from .npbot import NumpyBot, _equity
+from .npbot import NumpyBot, _equity, twin_of
 
 LABELS = ("ply1", "ply2")
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
@@ -85,11 +86,17 @@ _BOTS: dict[str, NumpyBot] = {}
 
 
 def teacher_bot(path: str) -> NumpyBot:
-    """The teacher net (a checkpoint or exported weights) as a numpy bot, loaded once per process."""
+    """The teacher net (an encoder-1 checkpoint, or exported weights of either encoder, such as the
+    shipped ``core/bot/weights/net_v2.json.gz``) as a numpy bot, loaded once per process."""
     bot = _BOTS.get(path)
     if bot is None:
-        net, _ = load_ckpt(path)
-        bot = _BOTS[path] = NumpyBot(net)
+        if path.endswith((".json.gz", ".json")):
+            with open(path, "rb") as f:
+                bot = twin_of(Net.from_json_bytes(f.read()))  # encoder 1 or 2, as the file says
+        else:
+            net, _ = load_ckpt(path)
+            bot = NumpyBot(net)
+        _BOTS[path] = bot
     return bot
 
 

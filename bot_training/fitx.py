@@ -110,7 +110,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", nargs="+", required=True, help="folders written by bot_training.batches")
     ap.add_argument("--out", required=True)
-    ap.add_argument("--ckpt", default="bot_training/weights/net_v1.json.gz")
+    ap.add_argument("--ckpt", default="bot_training/weights/net_v1.json.gz",
+                    help="the start: an encoder-1 net (feature inputs added at zero) or an encoder-2 net (variant all)")
     ap.add_argument("--variants", nargs="+", default=["base", "all"])
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--mb", type=int, default=64)
@@ -147,7 +148,10 @@ def main() -> None:
     for name in args.variants:
         cols = feature_columns(variant_features(name))
         x = np.concatenate([base, feats[:, cols]], axis=1) if cols else base
-        net = MLP(x.shape[1], args.scratch, seed=args.seed) if args.scratch else widen_inputs(start, len(cols))
+        extra = x.shape[1] - start.w1.shape[0]  # 0 when --ckpt is an encoder-2 net (the shipped one)
+        if extra < 0:
+            raise SystemExit(f"variant {name}: {x.shape[1]} inputs, but {args.ckpt} has {start.w1.shape[0]}")
+        net = MLP(x.shape[1], args.scratch, seed=args.seed) if args.scratch else widen_inputs(start, extra)
         t = time.time()
         print(f"{name}: {x.shape[1]} inputs", flush=True)
         hist = fit_variant(net, x, y, tr, val, args.epochs, args.mb, args.lr, args.lr_end, args.seed,
@@ -156,7 +160,7 @@ def main() -> None:
                                      "seconds": round(time.time() - t, 1)}
         home = val[(onroll[val, 6:].sum(axis=1) == 0) & (other[val, 6:].sum(axis=1) == 0)]
         if len(home):
-            before = widen_inputs(start, len(cols)) if not args.scratch else None
+            before = widen_inputs(start, extra) if not args.scratch else None
             check = {"positions": int(len(home)), "after": bearoff_error(net, x[home], onroll[home], other[home])}
             if before is not None:
                 check["before"] = bearoff_error(before, x[home], onroll[home], other[home])

@@ -92,15 +92,21 @@ def test_pool_and_serial_paths_give_equal_files(tmp_path: Path) -> None:
             np.testing.assert_array_equal(ds[key], dp[key])
 
 
-def test_ply1_labels_are_the_core_bots_one_ply(tmp_path: Path) -> None:
+@pytest.mark.parametrize("teacher", [TEACHER, "core/bot/weights/net_v2.json.gz"])
+def test_ply1_labels_are_the_core_bots_one_ply(tmp_path: Path, teacher: str) -> None:
+    """Labels from an encoder-1 or an encoder-2 (shipped) teacher are that net's 1-ply in the core."""
+    import dataclasses
+
     from bot_training.batches import run_batches
     from bot_training.npbot import _equity
+    from core.bot.net import Net
 
-    (path,) = run_batches(tiny(), str(tmp_path / "r"), [0])
+    (path,) = run_batches(dataclasses.replace(tiny(), teacher=teacher), str(tmp_path / "r"), [0])
     d = read(path)
-    from bot_training.npbot import v1_net
-
-    ev = Evaluator(net=v1_net())  # the teacher's net, in the pure-Python core
+    with open(teacher, "rb") as f:
+        net = Net.from_json_bytes(f.read())
+    assert net.encoder_version == (2 if "v2" in teacher else 1)
+    ev = Evaluator(net=net)  # the teacher's net, in the pure-Python core
     bot = Bot(level="advanced", evaluator=ev)
     for k in (0, 5, 11):
         pos = Position(tuple(int(v) for v in d["onroll"][k]), tuple(int(v) for v in d["other"][k]))

@@ -15,6 +15,8 @@ Every test in tests/e2e is marked ``e2e``. What a test gets:
   recorded; console errors and page errors are recorded too. At teardown the test fails if
   any occurred, unless it is marked ``@pytest.mark.allow_console_errors``.
 - ``page_errors``: that record (a ``PageErrors``), to inspect in the test.
+- ``touch_page``: a phone (390x844, touch input: ``locator.tap()``, ``page.touchscreen``), with
+  the same blocking of other hosts and the same failure on page errors.
 Helpers live in e2e_helpers.py (``from e2e_helpers import wait_ready, go_offline``):
 
 - ``wait_ready(page)``: waits until the app sets ``document.body.dataset.ready = "true"``.
@@ -163,6 +165,18 @@ def context(new_context: Any, page_errors: PageErrors) -> BrowserContext:
     ctx: BrowserContext = new_context()
     ctx.route("**/*", _only_localhost(page_errors))
     return ctx
+
+
+@pytest.fixture
+def touch_page(new_context: Any, page_errors: PageErrors) -> Iterator[Page]:
+    """A phone (390x844, touch input, requests only to localhost); the test fails on any page error."""
+    context: BrowserContext = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context.route("**/*", _only_localhost(page_errors))
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_errors.uncaught.append(str(error)))
+    page.on("console", lambda m: page_errors.console.append(m.text) if m.type == "error" else None)
+    yield page
+    assert not page_errors.all(), page_errors.all()
 
 
 @pytest.fixture

@@ -165,17 +165,6 @@ def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float])
     page.evaluate(TOUCH_DRAG_JS, [list(start), list(end)])
 
 
-@pytest.fixture
-def touch_page(new_context: Any, page_errors: Any) -> Any:
-    """A phone: 390x844, touch input; the test fails on any page error."""
-    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.on("pageerror", lambda error: page_errors.uncaught.append(str(error)))
-    page.on("console", lambda m: page_errors.console.append(m.text) if m.type == "error" else None)
-    yield page
-    assert not page_errors.all(), page_errors.all()
-
-
 def test_the_sum_of_the_dice_by_a_touch_drag(touch_page: Page) -> None:
     page = touch_page
     opening_64(page)
