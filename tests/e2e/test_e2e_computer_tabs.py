@@ -44,7 +44,7 @@ def test_two_tabs_against_the_computer_play_its_turn_once(page: Page, context: B
         current = phase(page)
         if current in ("match-over", "game-over") or turns >= 6:
             break
-        if current == "double":  # the beginner's noisy cube (its random source is not seeded): take
+        if current == "double":  # the beginner's noisy cube may double (seeded with the dice): take
             button(page, "Take").click()
             page.wait_for_function("() => document.body.dataset.phase !== 'double'", timeout=180_000)
             continue

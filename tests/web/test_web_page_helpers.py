@@ -375,3 +375,25 @@ def test_full_storage_the_player_may_agree_to_lose_an_uncopied_broken_save() -> 
     storage.capacity = 10_000
     assert store.save(Match.new(3)) == "saved"
     assert BROKEN_KEY not in storage.items
+
+
+def test_the_tests_build_seeds_the_weaker_levels_noise() -> None:
+    """With ``?seed=N`` the tests' build hands the bot a seeded noise source
+    (``dice_source.bot_noise``), so that e2e games against the beginner repeat; the shipped
+    page hands none (the bot's own)."""
+    from app.page.computer import load_bot
+
+    seeded = _seeded_module()
+    match = Match.new(0).opening_with(3, 1).play("8/5 6/5")
+
+    def plays(noise: Any) -> list[str]:
+        bot = load_bot("beginner", noise)
+        out = []
+        for dice in [(6, 4), (5, 2), (6, 5), (4, 3), (2, 1), (6, 2), (5, 3), (4, 1)] * 3:
+            decision = bot_turns.decide(bot, match.roll_with(dice), 1)
+            assert decision.play is not None
+            out.append(str(decision.play))
+        return out
+
+    assert plays(seeded.seeded_uniform(7)) == plays(seeded.seeded_uniform(7))
+    assert plays(seeded.seeded_uniform(7)) != plays(seeded.seeded_uniform(8))  # the noise does reach the play

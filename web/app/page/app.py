@@ -26,7 +26,7 @@ from app.page.browser import BrowserStorage, set_url_param, url_param
 from app.page.computer import bot_available, load_bot, opponent_from_json, opponent_to_json
 from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
 from app.page.dialogs import Dialogs
-from app.page.dice_source import page_dice
+from app.page.dice_source import bot_noise, page_dice
 from app.page.drag import BoardPointer
 from app.page.firstboard import DEFAULT_LENGTH, remember_board
 from app.page.keys import BoardKeys, on_shortcut
@@ -164,7 +164,7 @@ class App:
         self.bot, self.bot_player = None, None
         if player is not None:
             try:
-                self.bot, self.bot_player = load_bot(level), player
+                self.bot, self.bot_player = load_bot(level, bot_noise()), player
             except Exception as exc:
                 self.say(t(self.lang, "ui.bot_failed", error=str(exc)))
 
@@ -465,7 +465,7 @@ class App:
         """
         if self.bot_busy:
             return False
-        bot = load_bot(bot_level) if bot_level is not None else None
+        bot = load_bot(bot_level, bot_noise()) if bot_level is not None else None
         installed = self._install(match, bot, bot_level or "intermediate", note)
         self.redraw()
         self.schedule_bot()

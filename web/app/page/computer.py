@@ -49,12 +49,13 @@ class Decision:
     play: Play | None = None
 
 
-def load_bot(level: str) -> Any:
-    """Import ``core.bot`` now and build a bot at ``level`` (raises if the bot is missing or broken)."""
+def load_bot(level: str, noise: Any = None) -> Any:
+    """Import ``core.bot`` now and build a bot at ``level`` (raises if the bot is missing or broken);
+    ``noise``: the weaker levels' random source (:func:`app.page.dice_source.bot_noise`), or the bot's own."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     module = importlib.import_module("core.bot")
-    return module.Bot(level=level)
+    return module.Bot(level=level, rng=noise)
 
 
 def match_state(match: Match, player: int) -> Any:

@@ -14,6 +14,7 @@ from app.dom import bind, el, ignore_event, js_object
 from app.page.clock_text import link_allowance_hours, rules_for
 from app.page.computer import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
 from app.page.controls import read_match_length
+from app.page.dice_source import bot_noise
 from app.page.storage import NEW_MATCH_KEY
 from app.text import t
 from core.match import Match
@@ -182,7 +183,7 @@ class Dialogs:
             return
         if opponent == "bot":
             try:
-                bot = load_bot(level)  # imported now, not at start-up
+                bot = load_bot(level, bot_noise())  # imported now, not at start-up
             except Exception as exc:
                 self.host.show_notice(t(self.host.lang, "ui.bot_failed", error=str(exc)))
                 return

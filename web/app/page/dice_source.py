@@ -9,6 +9,7 @@ dist/ served only to the tests, by tests/test_build/app/page/dice_source.py, whi
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from app.page.browser import crypto_bytes
 from app.page.dice import ByteDice
@@ -17,3 +18,9 @@ from app.page.dice import ByteDice
 def page_dice() -> Callable[[], int]:
     """The page's ``Rng``: unbiased dice from ``crypto.getRandomValues``."""
     return ByteDice(crypto_bytes)
+
+
+def bot_noise() -> Any:
+    """The source of the weaker levels' deliberate noise: ``None``, so the bot takes its own
+    (Python's, unseeded). The tests' build gives a seeded one with ``?seed=N``."""
+    return None

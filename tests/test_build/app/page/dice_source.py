@@ -11,7 +11,7 @@ from collections.abc import Callable
 from app.page.browser import crypto_bytes, url_param
 from app.page.dice import ByteDice
 
-from .seeded import parse_seed, seeded_dice  # relative: mypy checks this file outside web/app
+from .seeded import parse_seed, seeded_dice, seeded_uniform  # relative: mypy checks this file outside web/app
 
 TEST_BUILD = True
 """Marks this build as the tests' (the production module has no such name)."""
@@ -45,3 +45,10 @@ def page_dice() -> Callable[[], int]:
     """Seeded dice when the address says ``?seed=N``, else the browser's random source."""
     seed = parse_seed(url_param("seed"))
     return seeded_dice(seed) if seed is not None else ByteDice(crypto_bytes)
+
+
+def bot_noise() -> Callable[[], float] | None:
+    """With ``?seed=N``, a seeded source for the weaker levels' noise (so that games against
+    them repeat); else ``None`` (the bot's own)."""
+    seed = parse_seed(url_param("seed"))
+    return seeded_uniform(seed) if seed is not None else None

@@ -20,6 +20,16 @@ def seeded_dice(seed: int) -> Callable[[], int]:
     return lambda: generator.randint(1, 6)
 
 
+def seeded_uniform(seed: int) -> Callable[[], float]:
+    """A reproducible source of floats in [0, 1) for the bot's noise (apart from the dice's).
+
+    >>> a, b = seeded_uniform(3), seeded_uniform(3)
+    >>> [a() for _ in range(4)] == [b() for _ in range(4)] and 0.0 <= a() < 1.0
+    True
+    """
+    return random.Random(f"bot {seed}").random
+
+
 def parse_seed(text: str | None) -> int | None:
     """The ``seed`` URL parameter as an int, or ``None`` when absent or not a plain ASCII number.
 
