@@ -183,3 +183,22 @@ def open_and_play_the_opening(page: Page, seed: int) -> None:
     button(page, "Roll").click()
     play_turn(page)
     wait_phase(page, "roll")
+
+
+TOUCH_DRAG_JS = """([start, end, host]) => {
+  // A finger's drag as the page receives it: pointer events of pointerType "touch".
+  const fire = (target, type, [x, y]) => target.dispatchEvent(new PointerEvent(type, {
+    bubbles: true, cancelable: true, composed: true, pointerId: 1, pointerType: 'touch', isPrimary: true,
+    button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, clientX: x, clientY: y}));
+  const board = document.querySelector(host);
+  fire(document.elementFromPoint(...start), 'pointerdown', start);
+  for (let i = 1; i <= 6; i++) {
+    fire(board, 'pointermove', [start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6]);
+  }
+  fire(board, 'pointerup', end);
+}"""
+
+
+def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float], host: str = "#board") -> None:
+    """A finger pressed at ``start``, moved over the board ``host`` to ``end`` and lifted (touch pointer events)."""
+    page.evaluate(TOUCH_DRAG_JS, [list(start), list(end), host])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from match_helpers import board_state, button, dice_state, open_app, start_match, turn_state, wait_phase
+from match_helpers import board_state, button, dice_state, open_app, start_match, touch_drag, turn_state, wait_phase
 from playwright.sync_api import Frame, Page, expect
 from test_embed import click_places, embed_frame, reopen, status, wait_embed
 
@@ -144,25 +144,6 @@ def test_the_sum_of_the_dice_by_keyboard(page: Page) -> None:
     page.keyboard.press(" ")
     expect(page.locator('#board [data-point="14"] [data-checker]')).to_have_count(1)
     assert board_state(page)["24"] == [1, 0]
-
-
-TOUCH_DRAG_JS = """([start, end]) => {
-  // A finger's drag as the page receives it: pointer events of pointerType "touch".
-  const fire = (target, type, [x, y]) => target.dispatchEvent(new PointerEvent(type, {
-    bubbles: true, cancelable: true, composed: true, pointerId: 1, pointerType: 'touch', isPrimary: true,
-    button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, clientX: x, clientY: y}));
-  const board = document.getElementById('board');
-  fire(document.elementFromPoint(...start), 'pointerdown', start);
-  for (let i = 1; i <= 6; i++) {
-    fire(board, 'pointermove', [start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6]);
-  }
-  fire(board, 'pointerup', end);
-}"""
-
-
-def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
-    """A finger pressed at ``start``, moved to ``end`` and lifted (touch pointer events)."""
-    page.evaluate(TOUCH_DRAG_JS, [list(start), list(end)])
 
 
 def test_the_sum_of_the_dice_by_a_touch_drag(touch_page: Page) -> None:

@@ -1,12 +1,12 @@
-"""The position editor in Chromium, in one page load: a position set up by clicks, keys and drags on a
-phone's width, an illegal set-up refused with its reason, the XGID copied (and parsed back by the core),
-an ID pasted, then played on from the main board (on a desktop's width)."""
+"""The position editor in Chromium, in one page load: a position set up by taps, keys and drags (a
+finger's and a mouse's) on a touch phone, an illegal set-up refused with its reason, the XGID copied
+(and parsed back by the core), an ID pasted, then played on from the main board (on a desktop's width)."""
 
 from __future__ import annotations
 
 import re
 
-from match_helpers import board_state, button, open_app, play_turn, start_match, wait_phase
+from match_helpers import board_state, button, open_app, play_turn, start_match, touch_drag, wait_phase
 from playwright.sync_api import Locator, Page, expect
 
 from core.ids import decode_xgid
@@ -59,28 +59,35 @@ def saved(page: Page) -> str | None:
     return text
 
 
-def test_set_up_a_position_refuse_an_illegal_one_copy_it_and_play_on(page: Page) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})  # a phone for the set-up by hand
+def centre(locator: Locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_set_up_a_position_refuse_an_illegal_one_copy_it_and_play_on(touch_page: Page) -> None:
+    page = touch_page  # a touch phone (390 px) for the set-up by hand
     open_app(page)
     start_match(page, 5)
     before = saved(page)
-    button(page, "Edit position").click()
+    button(page, "Edit position").tap()
     dialog = page.locator("#editor-dialog")
     expect(dialog).to_be_visible()
     status = page.locator("#ed-status")
     expect(status).to_have_text("Legal position: play on from it or copy it.")
 
-    # Set up by clicks: the board cleared, White's checkers, then Black's.
-    tool(dialog, "Clear the board").click()
+    # Set up by taps: the board cleared, White's checkers, then Black's.
+    tool(dialog, "Clear the board").tap()
     expect(status).to_have_text("White has borne off all 15 checkers: that game is over.")
     board = page.locator("#ed-board")
     for point in ("6", "6", "5"):
-        board.locator(f'[data-point="{point}"]').click()
-    dialog.get_by_label("Adds a black checker").check()
+        board.locator(f'[data-point="{point}"]').tap()
+    dialog.get_by_label("Adds a black checker").tap()
     for place in ("19", "19", "20", "bar"):
-        board.locator(f'[data-point="{place}"]').click()
-    # Drags: White's checker on 5 to the tray (borne off), then from the tray back to 5.
-    drag(page, board.locator('[data-point="5"] [data-checker]'), board.locator('[data-point="off"]'))
+        board.locator(f'[data-point="{place}"]').tap()
+    # Drags: White's checker on 5 to the tray (borne off) by a finger, then from the tray back to 5 by the mouse.
+    start = centre(board.locator('[data-point="5"] [data-checker]'))
+    touch_drag(page, start, centre(board.locator('[data-point="off"]')), "#ed-board")
     expect(board.locator('[data-point="5"] [data-checker]')).to_have_count(0)
     expect(page.locator("#ed-counts")).to_contain_text("White: board 2, bar 0, borne off 13")
     drag(page, board.locator('[data-point="off"] [data-owner="0"]').first, board.locator('[data-point="5"] .hit'))
