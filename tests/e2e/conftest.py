@@ -167,21 +167,9 @@ def context(new_context: Any, page_errors: PageErrors) -> BrowserContext:
     return ctx
 
 
-@pytest.fixture
-def touch_page(new_context: Any, page_errors: PageErrors) -> Iterator[Page]:
-    """A phone (390x844, touch input, requests only to localhost); the test fails on any page error."""
-    context: BrowserContext = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    context.route("**/*", _only_localhost(page_errors))
-    page = context.new_page()
-    page.on("pageerror", lambda error: page_errors.uncaught.append(str(error)))
-    page.on("console", lambda m: page_errors.console.append(m.text) if m.type == "error" else None)
-    yield page
-    assert not page_errors.all(), page_errors.all()
-
-
-@pytest.fixture
-def page(context: BrowserContext, page_errors: PageErrors, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A page that records console errors and page errors; the test fails on any."""
+def _watched_page(context: BrowserContext, page_errors: PageErrors, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A new page of ``context`` whose console and page errors go to ``page_errors``; at teardown
+    the test fails if any occurred, unless it is marked ``allow_console_errors``."""
     page = context.new_page()
 
     def on_console(message: ConsoleMessage) -> None:
@@ -196,3 +184,17 @@ def page(context: BrowserContext, page_errors: PageErrors, request: pytest.Fixtu
         problems = page_errors.all()
         if problems:
             pytest.fail("the page reported errors:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def page(context: BrowserContext, page_errors: PageErrors, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page that records console errors and page errors; the test fails on any."""
+    yield from _watched_page(context, page_errors, request)
+
+
+@pytest.fixture
+def touch_page(new_context: Any, page_errors: PageErrors, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """``page`` on a phone (390x844, touch input), requests likewise only to localhost."""
+    context: BrowserContext = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context.route("**/*", _only_localhost(page_errors))
+    yield from _watched_page(context, page_errors, request)

@@ -185,6 +185,13 @@ def open_and_play_the_opening(page: Page, seed: int) -> None:
     wait_phase(page, "roll")
 
 
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    """The middle of the element ``selector`` on the screen."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 TOUCH_DRAG_JS = """([start, end, host]) => {
   // A finger's drag as the page receives it: pointer events of pointerType "touch".
   const fire = (target, type, [x, y]) => target.dispatchEvent(new PointerEvent(type, {

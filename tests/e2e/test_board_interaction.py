@@ -10,7 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from match_helpers import board_state, button, dice_state, open_app, start_match, touch_drag, turn_state, wait_phase
+from match_helpers import (
+    board_state,
+    button,
+    centre,
+    dice_state,
+    open_app,
+    start_match,
+    touch_drag,
+    turn_state,
+    wait_phase,
+)
 from playwright.sync_api import Frame, Page, expect
 from test_embed import click_places, embed_frame, reopen, status, wait_embed
 
@@ -105,12 +115,6 @@ def opening_64(page: Page, query: str = f"?seed={SEED_64}&lang=en") -> None:
     button(page, "Roll").click()
     wait_phase(page, "move")
     assert sorted(d[0] for d in dice_state(page)) == ["4", "6"]
-
-
-def centre(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def test_the_sum_of_the_dice_in_one_click_and_undo_takes_it_back(page: Page) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from match_helpers import board_state, button, open_app, play_turn, start_match, touch_drag, wait_phase
+from match_helpers import board_state, button, centre, open_app, play_turn, start_match, touch_drag, wait_phase
 from playwright.sync_api import Locator, Page, expect
 
 from core.ids import decode_xgid
@@ -59,12 +59,6 @@ def saved(page: Page) -> str | None:
     return text
 
 
-def centre(locator: Locator) -> tuple[float, float]:
-    box = locator.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
 def test_set_up_a_position_refuse_an_illegal_one_copy_it_and_play_on(touch_page: Page) -> None:
     page = touch_page  # a touch phone (390 px) for the set-up by hand
     open_app(page)
@@ -86,8 +80,8 @@ def test_set_up_a_position_refuse_an_illegal_one_copy_it_and_play_on(touch_page:
     for place in ("19", "19", "20", "bar"):
         board.locator(f'[data-point="{place}"]').tap()
     # Drags: White's checker on 5 to the tray (borne off) by a finger, then from the tray back to 5 by the mouse.
-    start = centre(board.locator('[data-point="5"] [data-checker]'))
-    touch_drag(page, start, centre(board.locator('[data-point="off"]')), "#ed-board")
+    start = centre(page, '#ed-board [data-point="5"] [data-checker]')
+    touch_drag(page, start, centre(page, '#ed-board [data-point="off"]'), "#ed-board")
     expect(board.locator('[data-point="5"] [data-checker]')).to_have_count(0)
     expect(page.locator("#ed-counts")).to_contain_text("White: board 2, bar 0, borne off 13")
     drag(page, board.locator('[data-point="off"] [data-owner="0"]').first, board.locator('[data-point="5"] .hit'))

@@ -9,7 +9,6 @@ dist/ served only to the tests, by tests/test_build/app/page/dice_source.py, whi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from app.page.browser import crypto_bytes
 from app.page.dice import ByteDice
@@ -20,7 +19,7 @@ def page_dice() -> Callable[[], int]:
     return ByteDice(crypto_bytes)
 
 
-def bot_noise() -> Any:
+def bot_noise() -> Callable[[], float] | None:
     """The source of the weaker levels' deliberate noise: ``None``, so the bot takes its own
     (Python's, unseeded). The tests' build gives a seeded one with ``?seed=N``."""
     return None
