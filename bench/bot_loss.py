@@ -1,16 +1,26 @@
 """Equity lost per move against GNU Backgammon 2-ply, by position class (not run in CI).
 
-    python bench/bot_loss.py --positions 1500 --workers 4 [--levels advanced,strongest]
+    python bench/bot_loss.py --positions 1500 --workers 2 --cache gnubg_hints.jsonl \
+        [--levels 0-ply,advanced,strongest] [--classes fine|coarse]
 
-Positions: sampled from games of the shipped net (0-ply, a tenth of its plays one of its
-top 3 at random) against itself and against pubeval (half the games), each with a roll
-that allows two or more distinct plays; then spread over three classes, up to
-``positions / 3`` each: ``contact``, ``race`` (no contact left) and ``bearoff`` (both sides
-in their home boards). GNU Backgammon rates the plays (``hint`` at 2-ply, cubeless, its
-own move filter: the candidates within 0.16 of its 0-ply best are rated at 2-ply, the
-others keep their 0-ply equity); a level's loss on a position is gnubg's best equity
-minus gnubg's equity of the level's play (``core.bot.Bot``, the pure-Python bot the page
-runs), in milli-equity. gnubg is only the yardstick here: nothing is trained on it.
+Positions: sampled from games of a fixed net (``bot_training/weights/net_v1.json.gz``, 0-ply,
+a tenth of its plays one of its top 3 at random) against itself and against pubeval (half the
+games: the loose structures a weaker player leads to), each with a roll that allows two or
+more distinct plays, spread evenly over the position classes, up to ``positions / classes``
+each. ``--classes coarse``: ``contact``, ``race`` (no contact left), ``bearoff`` (both sides
+in their home boards), as ``bench/bot_cube.py`` uses them. ``--classes fine`` (the default)
+splits contact by what the issue names (:func:`fine_class`, first match wins): ``bar`` (the
+side on roll has a checker on the bar), ``backgame`` (a side holds two or more points in
+the other's home board), ``prime`` (a side has four or more made points in a row in front
+of the other's rearmost checker), ``middle`` (any other contact); then ``race``, ``bearoff``.
+
+GNU Backgammon rates the plays (``hint`` at 2-ply, cubeless, its own move filter: the
+candidates within 0.16 of its 0-ply best are rated at 2-ply, the others keep their 0-ply
+equity); ``--cache FILE`` keeps its answers (JSON lines keyed by position ID and dice), so
+that a new net is measured on the same cases without gnubg again. A level's loss on a case
+is gnubg's best equity minus gnubg's equity of the level's play (``core.bot.Bot``, the
+pure-Python bot the page runs), in milli-equity; the levels' plays are computed in
+``--workers`` processes too. gnubg is only the yardstick here: nothing is trained on it.
 """
 
 from __future__ import annotations
@@ -33,10 +43,12 @@ if BENCH not in sys.path:
 from gnubg_workers import GnubgWorkers, apply_gnubg_steps  # noqa: E402
 
 from core.bot import LEVELS, Bot  # noqa: E402
+from core.bot.features import anchors, blocking_prime  # noqa: E402
 from core.moves import Play, legal_plays  # noqa: E402
 from core.position import Position  # noqa: E402
 
 CLASSES = ("contact", "race", "bearoff")
+FINE_CLASSES = ("bar", "backgame", "prime", "middle", "race", "bearoff")
 ZERO_PLY = "0-ply"
 WORKER = r'''
 import gnubg, sys, json
@@ -86,9 +98,36 @@ def position_class(pos: Position) -> str:
     return "race" if pos.is_race() else "contact"
 
 
-def sample_cases(n: int, seed: int, distinct_positions: bool = False) -> list[tuple[Position, tuple[int, int]]]:
-    """Up to ``n / 3`` distinct (position, roll) cases per class, each roll with two or more plays
-    (``distinct_positions``: each position once, whatever the roll)."""
+def fine_class(pos: Position) -> str:
+    """:func:`position_class` with contact split into ``bar``, ``backgame``, ``prime`` and
+    ``middle`` (see the module docstring; the first that applies).
+
+    >>> fine_class(Position.initial())
+    'middle'
+    >>> fine_class(Position.from_text("x 24:2 22:2 13:4 8:3 6:4 / o 6:5 8:3 13:5 24:2"))
+    'backgame'
+    >>> fine_class(Position.from_text("x bar:1 13:5 8:3 6:4 24:2 / o 4:2 5:2 6:2 7:2 8:2 13:3 24:2"))
+    'bar'
+    >>> fine_class(Position.from_text("x 13:5 8:3 6:5 24:2 / o 4:2 5:2 6:2 7:2 8:2 13:3 24:2"))
+    'prime'
+    """
+    coarse = position_class(pos)
+    if coarse != "contact":
+        return coarse
+    if pos.player[24]:
+        return "bar"
+    if anchors(pos.player)[0] >= 2 or anchors(pos.opponent)[0] >= 2:
+        return "backgame"
+    if max(blocking_prime(pos.player, pos.opponent), blocking_prime(pos.opponent, pos.player)) >= 4:
+        return "prime"
+    return "middle"
+
+
+def sample_cases(n: int, seed: int, distinct_positions: bool = False, fine: bool = False,
+                 max_batches: int = 50) -> list[tuple[Position, tuple[int, int]]]:
+    """Up to ``n / classes`` distinct (position, roll) cases per class (:data:`CLASSES`, or
+    :data:`FINE_CLASSES` when ``fine``), each roll with two or more plays (``distinct_positions``:
+    each position once, whatever the roll)."""
     import numpy as np
 
     from bot_training.batches import LabelSpec, sample_positions, teacher_bot
@@ -97,15 +136,16 @@ def sample_cases(n: int, seed: int, distinct_positions: bool = False) -> list[tu
                      sample=0.25, pubeval=0.5, seed=seed)
     bot = teacher_bot(spec.teacher)
     rng = random.Random(seed)
-    per = math.ceil(n / len(CLASSES))
-    chosen: dict[str, list[tuple[Position, tuple[int, int]]]] = {c: [] for c in CLASSES}
+    classes, classify = (FINE_CLASSES, fine_class) if fine else (CLASSES, position_class)
+    per = math.ceil(n / len(classes))
+    chosen: dict[str, list[tuple[Position, tuple[int, int]]]] = {c: [] for c in classes}
     seen: set[tuple[str, tuple[int, int] | None]] = set()
     batch = 0
-    while any(len(v) < per for v in chosen.values()) and batch < 50:
+    while any(len(v) < per for v in chosen.values()) and batch < max_batches:
         positions, _src = sample_positions(bot, spec, np.random.default_rng([seed, batch]))
         batch += 1
         for pos in positions:
-            cls = position_class(pos)
+            cls = classify(pos)
             if len(chosen[cls]) >= per:
                 continue
             dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -113,7 +153,7 @@ def sample_cases(n: int, seed: int, distinct_positions: bool = False) -> list[tu
             if key not in seen and len(legal_plays(pos, dice)) >= 2:
                 seen.add(key)
                 chosen[cls].append((pos, dice))
-    return [case for c in CLASSES for case in chosen[c]]
+    return [case for c in classes for case in chosen[c]]
 
 
 def rated_plays(pos: Position, plays: tuple[Play, ...],
@@ -132,6 +172,55 @@ def zero_ply_play(bot: Bot, plays: tuple[Play, ...]) -> Play:
     return plays[max(range(len(plays)), key=lambda i: (scores[i], -i))]
 
 
+Hint = list[tuple[tuple[int, ...], float, int]]
+
+
+def cached_hints(cases: list[tuple[Position, tuple[int, int]]], workers: int, plies: int,
+                 cache: str | None) -> list[Hint]:
+    """gnubg's rated plays for each case, from ``cache`` (JSON lines) where it has them; the
+    others are asked of gnubg and appended to ``cache``."""
+    known: dict[tuple[str, int, int, int], Hint] = {}
+    if cache and os.path.exists(cache):
+        with open(cache) as f:
+            for line in f:
+                rec = json.loads(line)
+                known[(rec["id"], *rec["dice"], rec["plies"])] = [(tuple(m[0]), m[1], m[2]) for m in rec["hint"]]
+    keys = [(pos.to_id(), d[0], d[1], plies) for pos, d in cases]
+    missing = sorted({k for k in keys if k not in known})
+    if missing:
+        pool = HintPool(workers, plies)
+        try:
+            answers = pool.hints([(pid, a, b) for pid, a, b, _ in missing])
+        finally:
+            pool.close()
+        for key, hint in zip(missing, answers):
+            known[key] = hint
+        if cache:
+            with open(cache, "a") as f:
+                for key, hint in zip(missing, answers):
+                    f.write(json.dumps({"id": key[0], "dice": key[1:3], "plies": plies, "hint": hint}) + "\n")
+    return [known[k] for k in keys]
+
+
+Boards = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def level_plays(job: tuple[list[str], list[tuple[str, int, int]]]) -> list[dict[str, Boards]]:
+    """For each (position ID, dice) case, the resulting board of each level's play (a process's share)."""
+    levels, cases = job
+    bots = {lv: Bot(level=lv if lv != ZERO_PLY else "beginner") for lv in levels}
+    out = []
+    for pid, a, b in cases:
+        pos = Position.from_id(pid)
+        plays = legal_plays(pos, (a, b))
+        row: dict[str, Boards] = {}
+        for lv, bot in bots.items():
+            play = zero_ply_play(bot, plays) if lv == ZERO_PLY else bot.choose_play(pos, (a, b))
+            row[lv] = (play.result.player, play.result.opponent)
+        out.append(row)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--positions", type=int, default=1500)
@@ -140,33 +229,38 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=77)
     ap.add_argument("--levels", default="0-ply,advanced,strongest",
                     help="bot levels, and 0-ply: the net's best play with no lookahead")
+    ap.add_argument("--classes", choices=("fine", "coarse"), default="fine")
+    ap.add_argument("--cache", help="keep gnubg's rated plays in this JSON-lines file (read, then appended)")
     ap.add_argument("--save", help="write every case's losses as JSON lines")
     args = ap.parse_args()
     levels = args.levels.split(",")
     unknown = [lv for lv in levels if lv not in LEVELS and lv != ZERO_PLY]
     if unknown:
         ap.error(f"unknown level(s) {', '.join(unknown)}: expected some of {', '.join(sorted(LEVELS))}")
+    fine = args.classes == "fine"
+    classes, classify = (FINE_CLASSES, fine_class) if fine else (CLASSES, position_class)
     t0 = time.time()
-    cases = sample_cases(args.positions, args.seed)
+    cases = sample_cases(args.positions, args.seed, fine=fine, max_batches=200 if fine else 50)
     print(f"{len(cases)} cases sampled in {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
-    pool = HintPool(args.workers, args.plies)
-    try:
-        hints = pool.hints([(pos.to_id(), d[0], d[1]) for pos, d in cases])
-    finally:
-        pool.close()
+    hints = cached_hints(cases, args.workers, args.plies, args.cache)
     print(f"gnubg {args.plies}-ply hints in {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
-    bots = {lv: Bot(level=lv if lv != ZERO_PLY else "beginner") for lv in levels}
-    losses: dict[str, dict[str, list[float]]] = {lv: {c: [] for c in CLASSES} for lv in levels}
+    from concurrent.futures import ProcessPoolExecutor
+
+    ids = [(pos.to_id(), d[0], d[1]) for pos, d in cases]
+    n = max(1, args.workers)
+    with ProcessPoolExecutor(n) as ex:
+        shares = list(ex.map(level_plays, [(levels, ids[k::n]) for k in range(n)]))
+    chosen = [shares[i % n][i // n] for i in range(len(ids))]
+    losses: dict[str, dict[str, list[float]]] = {lv: {c: [] for c in classes} for lv in levels}
     rows = []
-    for (pos, dice), hint in zip(cases, hints):
-        plays = legal_plays(pos, dice)
-        rated = rated_plays(pos, plays, hint)
+    for (pos, dice), hint, boards in zip(cases, hints, chosen):
+        rated = rated_plays(pos, legal_plays(pos, dice), hint)
         best = max(rated.values())
-        row: dict[str, object] = {"id": pos.to_id(), "dice": dice, "class": position_class(pos)}
-        for lv, bot in bots.items():
-            play = zero_ply_play(bot, plays) if lv == ZERO_PLY else bot.choose_play(pos, dice)
-            loss = 1000.0 * (best - rated[(play.result.player, play.result.opponent)])
-            losses[lv][position_class(pos)].append(loss)
+        cls = classify(pos)
+        row: dict[str, object] = {"id": pos.to_id(), "dice": dice, "class": cls}
+        for lv in levels:
+            loss = 1000.0 * (best - rated[boards[lv]])
+            losses[lv][cls].append(loss)
             row[lv] = round(loss, 2)
         rows.append(row)
     if args.save:
@@ -177,8 +271,8 @@ def main() -> None:
           f"{time.time() - t0:.0f} s)")
     for lv in levels:
         parts = []
-        everything = [x for c in CLASSES for x in losses[lv][c]]
-        for name, xs in [(c, losses[lv][c]) for c in CLASSES] + [("all", everything)]:
+        everything = [x for c in classes for x in losses[lv][c]]
+        for name, xs in [(c, losses[lv][c]) for c in classes] + [("all", everything)]:
             if len(xs) > 1:
                 m = sum(xs) / len(xs)
                 sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
