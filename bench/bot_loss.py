@@ -1,7 +1,7 @@
 """Equity lost per move against GNU Backgammon 2-ply, by position class (not run in CI).
 
     python bench/bot_loss.py --positions 1500 --workers 2 --cache gnubg_hints.jsonl \
-        [--levels 0-ply,advanced,strongest] [--classes fine|coarse]
+        [--levels 0-ply,advanced,strongest] [--classes fine|coarse] [--weights FILE]
 
 Positions: sampled from games of a fixed net (``bot_training/weights/net_v1.json.gz``, 0-ply,
 a tenth of its plays one of its top 3 at random) against itself and against pubeval (half the
@@ -42,8 +42,9 @@ if BENCH not in sys.path:
 
 from gnubg_workers import GnubgWorkers, apply_gnubg_steps  # noqa: E402
 
-from core.bot import LEVELS, Bot  # noqa: E402
+from core.bot import LEVELS, Bot, Evaluator  # noqa: E402
 from core.bot.features import anchors, blocking_prime  # noqa: E402
+from core.bot.net import Net  # noqa: E402
 from core.moves import Play, legal_plays  # noqa: E402
 from core.position import Position  # noqa: E402
 
@@ -205,10 +206,15 @@ def cached_hints(cases: list[tuple[Position, tuple[int, int]]], workers: int, pl
 Boards = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-def level_plays(job: tuple[list[str], list[tuple[str, int, int]]]) -> list[dict[str, Boards]]:
-    """For each (position ID, dice) case, the resulting board of each level's play (a process's share)."""
-    levels, cases = job
-    bots = {lv: Bot(level=lv if lv != ZERO_PLY else "beginner") for lv in levels}
+def level_plays(job: tuple[list[str], list[tuple[str, int, int]], str | None]) -> list[dict[str, Boards]]:
+    """For each (position ID, dice) case, the resulting board of each level's play (a process's
+    share); ``weights``: a weights file instead of the shipped net."""
+    levels, cases, weights = job
+    evaluator = None
+    if weights:
+        with open(weights, "rb") as f:
+            evaluator = Evaluator(net=Net.from_json_bytes(f.read()))
+    bots = {lv: Bot(level=lv if lv != ZERO_PLY else "beginner", evaluator=evaluator) for lv in levels}
     out = []
     for pid, a, b in cases:
         pos = Position.from_id(pid)
@@ -232,6 +238,7 @@ def main() -> None:
     ap.add_argument("--classes", choices=("fine", "coarse"), default="fine")
     ap.add_argument("--cache", help="keep gnubg's rated plays in this JSON-lines file (read, then appended)")
     ap.add_argument("--save", help="write every case's losses as JSON lines")
+    ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
     args = ap.parse_args()
     levels = args.levels.split(",")
     unknown = [lv for lv in levels if lv not in LEVELS and lv != ZERO_PLY]
@@ -249,7 +256,7 @@ def main() -> None:
     ids = [(pos.to_id(), d[0], d[1]) for pos, d in cases]
     n = max(1, args.workers)
     with ProcessPoolExecutor(n) as ex:
-        shares = list(ex.map(level_plays, [(levels, ids[k::n]) for k in range(n)]))
+        shares = list(ex.map(level_plays, [(levels, ids[k::n], args.weights) for k in range(n)]))
     chosen = [shares[i % n][i // n] for i in range(len(ids))]
     losses: dict[str, dict[str, list[float]]] = {lv: {c: [] for c in classes} for lv in levels}
     rows = []
