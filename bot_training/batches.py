@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from core.bot.features import anchors
 from core.bot.net import Net
 from core.dice import ROLLS
 from core.position import Position
@@ -54,6 +55,7 @@ from .mlp import flip
 from .npbot import NumpyBot, _equity, twin_of
 
 LABELS = ("ply1", "ply2")
+CLASS_CHOICES = ("all", "contact")
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
 
 
@@ -72,6 +74,8 @@ class LabelSpec:
     top: int = 3
     margin: float = 0.3
     group: int = 48
+    classes: str = "all"
+    backgame_weight: float = 1.0
 
     def __post_init__(self) -> None:
         if self.label not in LABELS:
@@ -80,6 +84,25 @@ class LabelSpec:
             raise ValueError(f"positions, games, top and group must be positive: {self}")
         if not 0.0 < self.sample <= 1.0:
             raise ValueError(f"sample must be in (0, 1]: {self.sample}")
+        if self.classes not in CLASS_CHOICES:
+            raise ValueError(f"unknown classes {self.classes!r}: expected one of {', '.join(CLASS_CHOICES)}")
+        if self.backgame_weight <= 0.0:
+            raise ValueError(f"backgame_weight must be positive: {self.backgame_weight}")
+
+
+def sampling_rate(p: Position, spec: LabelSpec) -> float:
+    """The chance that a game's position is kept: ``spec.sample``, or 0 for a position without
+    contact when ``spec.classes == "contact"`` (races and bear-offs: the net's easy classes, and
+    the bear-off database's), times ``spec.backgame_weight`` for a back game (a side holds two or
+    more points in the other's home board: the net's worst class, and a rare one in its games).
+    """
+    if spec.classes == "all" and spec.backgame_weight == 1.0:
+        return spec.sample
+    if spec.classes == "contact" and p.is_race():
+        return 0.0
+    if anchors(p.player)[0] >= 2 or anchors(p.opponent)[0] >= 2:
+        return min(1.0, spec.sample * spec.backgame_weight)
+    return spec.sample
 
 
 _BOTS: dict[str, NumpyBot] = {}
@@ -115,7 +138,8 @@ def sample_positions(bot: NumpyBot, spec: LabelSpec, rng: np.random.Generator) -
     while len(out) < spec.positions:
         for g in range(n_games):
             p = pos[g]
-            if rng.random() < spec.sample and min(sum(p.player), sum(p.opponent)) > 0 and len(out) < spec.positions:
+            if rng.random() < sampling_rate(p, spec) and min(sum(p.player), sum(p.opponent)) > 0 \
+                    and len(out) < spec.positions:
                 out.append(p)
                 src.append(int(pub[g] >= 0))
         dice = rng.integers(1, 7, size=(n_games, 2))
@@ -232,7 +256,9 @@ def _ensure_spec(out: str, spec: LabelSpec) -> None:
     if os.path.exists(path):
         with open(path) as f:
             stored = json.load(f)
-        if stored != fields:
+        # a run started before a field existed used its default
+        defaults = {f.name: f.default for f in dataclasses.fields(spec)}
+        if {**defaults, **stored} != fields:
             raise ValueError(f"{out} was started with other settings: {stored} (now {fields})")
     else:
         with open(path, "w") as f:
@@ -316,12 +342,16 @@ def main() -> None:
     ap.add_argument("--pubeval", type=float, default=0.5)
     ap.add_argument("--top", type=int, default=3, help="ply2: plays per roll rated at 1-ply")
     ap.add_argument("--margin", type=float, default=0.3, help="ply2: within this equity of the best at 0-ply")
+    ap.add_argument("--classes", choices=CLASS_CHOICES, default="all",
+                    help="contact: keep no race or bear-off position")
+    ap.add_argument("--backgame-weight", type=float, default=1.0,
+                    help="keep back-game positions this many times as often (at most every one)")
     ap.add_argument("--workers", type=int, default=1, help="local processes (0: in this process)")
     ap.add_argument("--ray-address", default=None, help="run the tasks on a Ray cluster instead")
     args = ap.parse_args()
     spec = LabelSpec(teacher=args.teacher, label=args.label, seed=args.seed, positions=args.positions,
                      games=args.games, sample=args.sample, explore=args.explore, pubeval=args.pubeval,
-                     top=args.top, margin=args.margin)
+                     top=args.top, margin=args.margin, classes=args.classes, backgame_weight=args.backgame_weight)
     t0 = time.time()
     count = 0
 

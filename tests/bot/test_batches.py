@@ -149,5 +149,57 @@ def test_bad_settings_are_named() -> None:
         LabelSpec(teacher=TEACHER, label="ply9")
     with pytest.raises(ValueError, match="sample"):
         LabelSpec(teacher=TEACHER, sample=0.0)
+    with pytest.raises(ValueError, match="unknown classes 'races'"):
+        LabelSpec(teacher=TEACHER, classes="races")
+    with pytest.raises(ValueError, match="backgame_weight"):
+        LabelSpec(teacher=TEACHER, backgame_weight=0.0)
     with pytest.raises(ValueError, match="'x:3'"):
         parse_range("x:3")
+
+
+def test_contact_runs_keep_no_race_and_favour_back_games() -> None:
+    from bot_training.batches import LabelSpec, sampling_rate
+
+    race = Position.from_text("x 6:5 5:5 4:5 / o 6:5 5:5 4:5")
+    middle = Position.initial()
+    back = Position.from_text("x 24:2 22:2 13:4 8:3 6:4 / o 6:5 8:3 13:5 24:2")  # our anchors on their 1 and 3
+    plain = LabelSpec(teacher=TEACHER, sample=0.25)
+    assert [sampling_rate(p, plain) for p in (race, middle, back)] == [0.25, 0.25, 0.25]
+    focused = LabelSpec(teacher=TEACHER, sample=0.25, classes="contact", backgame_weight=3.0)
+    assert [sampling_rate(p, focused) for p in (race, middle, back)] == [0.0, 0.25, 0.75]
+    assert sampling_rate(back, LabelSpec(teacher=TEACHER, sample=0.5, backgame_weight=4.0)) == 1.0
+
+
+def test_a_contact_run_labels_contact_positions_only(tmp_path: Path) -> None:
+    import dataclasses
+
+    from bot_training.batches import run_batches
+
+    spec = dataclasses.replace(tiny(), positions=40, classes="contact")
+    (path,) = run_batches(spec, str(tmp_path / "c"), range(1))
+    data = read(path)
+    positions = [Position(tuple(int(v) for v in a), tuple(int(v) for v in b))
+                 for a, b in zip(data["onroll"], data["other"])]
+    assert len(positions) == 40
+    assert not any(p.is_race() for p in positions)
+    # the same seed without the filter does sample races (so the filter did something)
+    (plain,) = run_batches(dataclasses.replace(tiny(), positions=400), str(tmp_path / "p"), range(1))
+    pdata = read(plain)
+    assert any(Position(tuple(int(v) for v in a), tuple(int(v) for v in b)).is_race()
+               for a, b in zip(pdata["onroll"], pdata["other"]))
+
+
+def test_a_run_started_before_a_setting_existed_resumes(tmp_path: Path) -> None:
+    import dataclasses
+    import json
+
+    from bot_training.batches import run_batches
+
+    out = tmp_path / "old"
+    out.mkdir()
+    fields = dataclasses.asdict(tiny())
+    del fields["classes"], fields["backgame_weight"]  # as spec.json was written before they existed
+    (out / "spec.json").write_text(json.dumps(fields))
+    run_batches(tiny(), str(out), range(1))  # resumes: the missing settings had their defaults
+    with pytest.raises(ValueError, match="other settings"):
+        run_batches(dataclasses.replace(tiny(), classes="contact"), str(out), range(1))
