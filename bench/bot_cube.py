@@ -109,6 +109,23 @@ def gnubg_cube(ids: list[str], workers: int, plies: int) -> list[GnubgCube]:
     return out
 
 
+def decision_costs(g: GnubgCube, double: bool, take: bool) -> tuple[float, float]:
+    """What our answers cost by gnubg's equities, per unit of cube: (the side on roll's double /
+    no double, the other side's take / pass); 0 where we answer as gnubg does (either answer
+    to an optional double).
+
+    >>> g = GnubgCube(no_double=0.60, double_take=0.70, double_pass=1.0, action="Double, take")
+    >>> [round(c, 3) for c in decision_costs(g, double=False, take=False)]
+    [0.1, 0.3]
+    >>> decision_costs(g, double=True, take=True)
+    (0.0, 0.0)
+    """
+    best_double = min(g.double_take, g.double_pass)
+    double_cost = 0.0 if g.optional else max(0.0, g.no_double - best_double if double else best_double - g.no_double)
+    take_cost = abs(g.double_take - g.double_pass) if take != g.take else 0.0
+    return double_cost, take_cost
+
+
 MATCH_LENGTHS = (3, 5, 7, 11)
 
 
@@ -182,12 +199,16 @@ def main() -> None:
     bot = Bot()
     bot.cube_by_class = not args.fixed_life
     counts = {c: [0, 0, 0, 0] for c in (*CLASSES, "all")}  # agree, total, agree near a decision, near
+    costs: dict[str, list[tuple[float, float]]] = {c: [] for c in (*CLASSES, "all")}  # where we differ
     rows = []
     for pos, info, g in zip(positions, infos, theirs):
         ours = bot.cube_decision(pos, ply=args.ply, match=match_state(info))
         agree = (ours.double == g.double or g.optional) and ours.take == g.take
         near = g.double or min(g.double_take, g.double_pass) - g.no_double > -0.2
+        cost = decision_costs(g, ours.double, ours.take)
         for key in (position_class(pos), "all"):
+            if not agree:
+                costs[key].append(cost)
             counts[key][0] += agree
             counts[key][1] += 1
             counts[key][2] += agree and near
@@ -201,6 +222,7 @@ def main() -> None:
                 "gnubg_take": g.take,
                 "double": ours.double,
                 "take": ours.take,
+                "cost": [round(cost[0], 4), round(cost[1], 4)],
             }
         )
     if args.save:
@@ -217,6 +239,14 @@ def main() -> None:
             ci = 1.96 * math.sqrt(max(a / n * (1 - a / n), 1e-9) / n)
             near_text = f"; near a decision {an}/{nn} = {an / nn:.1%}" if nn else ""
             print(f"  {key}: {a}/{n} = {a / n:.1%} ± {ci:.1%}{near_text}")
+    print("equity lost where we differ (gnubg's equities, per unit of cube): double/no double, take/pass")
+    for key, lost in costs.items():
+        if lost:
+            dbl, tk = sum(c[0] for c in lost), sum(c[1] for c in lost)
+            n = counts[key][1]
+            print(f"  {key}: {len(lost)} differ, {1000 * (dbl + tk) / len(lost):.0f} mEq each "
+                  f"(double {1000 * dbl / len(lost):.0f}, take {1000 * tk / len(lost):.0f}); "
+                  f"{1000 * (dbl + tk) / n:.1f} mEq per position over all {n}")
 
 
 if __name__ == "__main__":
