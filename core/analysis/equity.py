@@ -11,7 +11,8 @@ rule while the cube is centred); in a match each outcome is worth its match-winn
 * :meth:`Scale.cubeful` adds the value of the cube by Janowski's model
   (:func:`core.bot.cube.janowski_equity`; cube life 0.68, or the position's by class for cube
   actions, :func:`core.bot.cube.cube_life`), as the bot's cube decisions do;
-* :meth:`Scale.cube_action` gives no double / double-take / double-pass for the side on roll.
+* :meth:`Scale.cube_action` gives no double / double-take / double-pass for the side on roll
+  (at a match score, the bot's model: :func:`core.bot.cube.match_decision`).
 
 >>> money = Scale(Situation())
 >>> money.cubeless((0.5, 0.0, 0.0, 0.0, 0.0))
@@ -25,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from ..bot.cube import CENTERED, CUBE_LIFE, OPPONENT, janowski_equity
+from ..bot.cube import CENTERED, CUBE_LIFE, OPPONENT, MatchState, janowski_equity, match_decision
 from ..bot.met import match_equity
 from .walk import Situation
 
@@ -37,7 +38,7 @@ Probs = tuple[float, float, float, float, float]
 class Scale:
     """Normalized equities for the side on roll in ``situation`` (see the module docstring)."""
 
-    __slots__ = ("situation", "wins", "losses", "weights", "_lose1", "_span", "live")
+    __slots__ = ("situation", "wins", "losses", "weights", "_lose1", "_span", "live", "_by_table")
 
     wins: tuple[float, float, float]
     losses: tuple[float, float, float]
@@ -47,6 +48,7 @@ class Scale:
         c = s.cube if cube is None else cube
         self.situation = s
         self.live = s.cube_live
+        self._by_table = False  # a match score the table resolves
         if s.is_money:
             gammons = not (s.jacoby and s.owner == CENTERED and c == s.cube)
             self.wins = (1.0, 2.0, 3.0) if gammons else (1.0, 1.0, 1.0)
@@ -62,6 +64,7 @@ class Scale:
                 lose1, span = -float(c), 2.0 * c
                 self.wins, self.losses = (1.0, 2.0, 3.0), (-1.0, -2.0, -3.0)
             else:
+                self._by_table = True
 
                 def norm(m: float) -> float:
                     return 2.0 * (m - lose1) / span - 1.0
@@ -108,6 +111,12 @@ class Scale:
     def cube_action(self, p: Probs, life: float = CUBE_LIFE) -> tuple[float, float, float]:
         """(no double, double/take, double/pass) for the side on roll, in this scale's units
         (``life``: the position's cube life, :func:`core.bot.cube.cube_life`)."""
+        s = self.situation
+        if not s.is_money and self.live and s.away > s.cube and not s.crawford and self._by_table:
+            # the bot's match-play model (every later cube level's take points from the table)
+            ms = MatchState(s.away, s.opp_away, crawford=False, post_crawford=s.post_crawford)
+            d = match_decision(p, ms, s.cube, s.owner, life)
+            return d.no_double, d.double_take, d.double_pass
         nd = self.cubeful(p, life=life)
         doubled = Scale(self.situation, 2 * self.situation.cube)
         after = doubled._janowski(p, OPPONENT, life) if doubled.live else doubled.cubeless(p)

@@ -165,52 +165,100 @@ class MatchState:
         return match_equity(away, opp_away, self.post_crawford)
 
 
-def _normalized(ms: MatchState, p: Probs, cube: int) -> tuple[float, float, float, float]:
-    """(P(win), W, L, scale) with outcomes at ``cube`` as match winning chances normalized to +-1 per single game."""
-    a, b = ms.away, ms.opp_away
-    win1, lose1 = ms.equity(a - cube, b), ms.equity(a, b - cube)
-    span = win1 - lose1
-    if span <= 1e-9:
-        return p[0], 1.0, 1.0, 0.0
+Line = tuple[tuple[float, float], ...]
+"""A piecewise-linear function of the winning chances: its (p, match-winning chance) corners."""
 
-    def norm(m: float) -> float:
-        return 2.0 * (m - lose1) / span - 1.0
+MAX_CUBE = 64
 
+
+def _outcomes(ms: MatchState, p: Probs, cube: int) -> tuple[float, float, float, float]:
+    """(W, L, win1, lose1) at ``cube``: the match-winning chances of a win and of a loss (gammons
+    weighted as in ``p``), and of a single game won or lost (what a pass gives)."""
+    a, b, eq = ms.away, ms.opp_away, ms.equity
     w = min(1.0, max(0.0, p[0]))
     lose = 1.0 - w
-    wins = [w - p[1], p[1] - p[2], p[2]]
-    losses = [lose - p[3], p[3] - p[4], p[4]]
-    vw = sum(q * norm(ms.equity(a - k * cube, b)) for k, q in zip((1, 2, 3), wins))
-    vl = sum(q * -norm(ms.equity(a, b - k * cube)) for k, q in zip((1, 2, 3), losses))
-    big_w = vw / w if w > 1e-9 else 1.0
-    big_l = vl / lose if lose > 1e-9 else 1.0
-    return w, big_w, big_l, span
+    win1, lose1 = eq(a - cube, b), eq(a, b - cube)
+    wins = (w - p[1], p[1] - p[2], p[2])
+    losses = (lose - p[3], p[3] - p[4], p[4])
+    big_w = sum(q * eq(a - k * cube, b) for k, q in zip((1, 2, 3), wins)) / w if w > 1e-9 else win1
+    big_l = sum(q * eq(a, b - k * cube) for k, q in zip((1, 2, 3), losses)) / lose if lose > 1e-9 else lose1
+    return big_w, big_l, win1, lose1
+
+
+def _at(line: Line, x: float) -> float:
+    """The value of ``line`` at ``x``."""
+    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+        if x <= x1:
+            return y0 if x1 <= x0 else y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+    return line[-1][1]
+
+
+def _reach(line: Line, value: float) -> float:
+    """The smallest winning chance where ``line`` (non-decreasing) reaches ``value`` (1 if never)."""
+    if line[0][1] >= value:
+        return 0.0
+    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+        if y1 >= value:
+            return x0 if y1 <= y0 else x0 + (x1 - x0) * (value - y0) / (y1 - y0)
+    return 1.0
+
+
+def live_line(ms: MatchState, p: Probs, cube: int, owner: str) -> Line:
+    """Janowski's fully live cube in match-winning chances: our chance of winning the match as a
+    function of the game's winning chances, the gammon rates of ``p`` kept, at ``cube`` held by
+    ``owner`` (seen from the side on roll). A side that may double does so when the other's
+    take point is reached (the other passes), and a side takes while taking is worth at least
+    a pass; the take points come from the same model one cube level up, with the score's table,
+    so that a cube a side can never use (its win at this cube already wins the match) is dead.
+    Corners: (0, L), (our take point, a pass), (our cash point, the other's pass), (1, W).
+    """
+    big_w, big_l, win1, lose1 = _outcomes(ms, p, cube)
+    top = cube >= MAX_CUBE
+    corners = [(0.0, big_l)]
+    if owner != OWNED and ms.opp_away > cube and not top:  # they may double; we take while it pays
+        corners.append((_reach(live_line(ms, p, 2 * cube, OWNED), lose1), lose1))
+    if owner != OPPONENT and ms.away > cube and not top:  # we may double; they pass past their take point
+        corners.append((_reach(live_line(ms, p, 2 * cube, OPPONENT), win1), win1))
+    corners.append((1.0, big_w))
+    if any(x1 < x0 for (x0, _), (x1, _) in zip(corners, corners[1:])):
+        return ((0.0, big_l), (1.0, big_w))  # no window at this score: as a dead cube
+    return tuple(corners)
 
 
 def match_decision(
     p: Probs, ms: MatchState, cube: int = 1, owner: str = CENTERED, x: float = CUBE_LIFE
 ) -> CubeDecision:
-    """Double/take in match play, equities in units of the current cube (single win = +1)."""
+    """Double/take in match play, equities in units of the current cube (single win = +1).
+
+    Each action's match-winning chance is Janowski's blend ``(1 - x) * dead + x * live`` with the
+    live cube of :func:`live_line` (the take and cash points of every later cube level read from
+    the match-equity table), then normalized so that a single game won at ``cube`` is +1 and one
+    lost is -1. At 2-away against 3-away, a bear-off won 57% of the time is no double: after it
+    the trailer's redouble to 4 is for the whole match.
+
+    >>> plain = lambda w: (w, 0.0, 0.0, 0.0, 0.0)
+    >>> match_decision(plain(0.57), MatchState(2, 3), x=0.6).double
+    False
+    >>> d = match_decision(plain(0.75), MatchState(7, 7), x=0.6)
+    >>> d.double, d.take
+    (True, True)
+    """
     if ms.crawford or (ms.post_crawford and ms.away == 1):
         return CubeDecision(False, True, 0.0, 0.0, 1.0)
-    w, big_w, big_l, span = _normalized(ms, p, cube)
-    if span <= 0.0 or ms.away <= cube:
+    w = min(1.0, max(0.0, p[0]))
+    big_w, big_l, win1, lose1 = _outcomes(ms, p, cube)
+    span = win1 - lose1
+    if span <= 1e-9 or ms.away <= cube:
         return CubeDecision(False, True, 0.0, 0.0, 1.0)  # a dead cube: nothing to gain
-    nd = janowski_equity(w, big_w, big_l, owner, x)
-    # after a double: outcomes at 2 * cube, normalized on the same scale as before
-    a, b = ms.away, ms.opp_away
-    lose1 = ms.equity(a, b - cube)
 
     def norm(m: float) -> float:
         return 2.0 * (m - lose1) / span - 1.0
 
-    w2, big_w2, big_l2, _ = _normalized(ms, p, 2 * cube)
-    span2 = ms.equity(a - 2 * cube, b) - ms.equity(a, b - 2 * cube)
-    # scale the doubled game's normalized values to the current cube's scale
-    mid2 = (ms.equity(a - 2 * cube, b) + ms.equity(a, b - 2 * cube)) / 2.0
-    scale = span2 / span
-    offset = norm(mid2)
-    dt = offset + scale * janowski_equity(w2, big_w2, big_l2, OPPONENT, x)
+    dead = w * big_w + (1.0 - w) * big_l
+    nd = norm((1.0 - x) * dead + x * _at(live_line(ms, p, cube, owner), w))
+    big_w2, big_l2, _, _ = _outcomes(ms, p, 2 * cube)
+    dead2 = w * big_w2 + (1.0 - w) * big_l2
+    dt = norm((1.0 - x) * dead2 + x * _at(live_line(ms, p, 2 * cube, OPPONENT), w))
     dp = 1.0
     decision = _decide(nd, dt, dp)
     if ms.post_crawford and ms.opp_away == 1 and owner == CENTERED:

@@ -7,11 +7,13 @@ from core.bot.cube import (
     CENTERED,
     CONTACT_CUBE_LIFE,
     CUBE_LIFE,
+    OPPONENT,
     OWNED,
     MatchState,
     accept_resignation,
     cube_life,
     cubeful_equity,
+    live_line,
     match_decision,
     money_decision,
 )
@@ -90,6 +92,48 @@ def test_match_double_and_take() -> None:
     assert d.take
     assert not match_decision(plain(0.55), MatchState(7, 7)).double
     assert not match_decision(plain(0.95), MatchState(7, 7)).take
+
+
+def test_match_cube_at_2_away_3_away_fears_the_redouble() -> None:
+    # a gammonless bear-off won 57% (GNU Backgammon 2-ply: no double, 0.243 against 0.419 lost
+    # by doubling; 5-point match, 3-2): after a double the trailer's redouble to 4 is for the match
+    d = match_decision(plain(0.572), MatchState(2, 3), x=0.6)
+    assert not d.double
+    assert d.no_double - d.double_take > 0.1
+    # further ahead a double and a take; past 75% the trailer passes (a pass leaves it 1-away
+    # against 3-away at the Crawford game, 25% of the match; a take about the game's chances)
+    strong = match_decision(plain(0.70), MatchState(2, 3), x=0.6)
+    assert strong.double and strong.take
+    assert not match_decision(plain(0.80), MatchState(2, 3), x=0.6).take
+
+
+def test_live_cube_take_point_in_a_long_match_is_the_money_one() -> None:
+    # 15-away each: far from the end, the score barely matters: a fully live gammonless take point
+    # near money's 20% (dead cube: 25%)
+    ms = MatchState(15, 15)
+    line = live_line(ms, plain(0.5), 1, CENTERED)
+    take_point, cash_point = line[1][0], line[2][0]
+    assert 0.17 < take_point < 0.23
+    assert 0.77 < cash_point < 0.83
+    assert take_point + cash_point == pytest.approx(1.0, abs=1e-3)  # a symmetric score
+
+
+def test_a_cube_that_cannot_help_its_owner_is_dead() -> None:
+    # we need 2: owning a 2-cube, our redouble gains nothing: a straight line
+    assert len(live_line(MatchState(2, 5), plain(0.5), 2, OWNED)) == 2
+    # the other side may still double us: it needs 5
+    assert len(live_line(MatchState(2, 5), plain(0.5), 2, OPPONENT)) == 3
+
+
+def test_match_equities_are_monotonic_in_the_winning_chances() -> None:
+    for a, b in ((2, 3), (3, 2), (5, 5), (7, 4), (4, 1)):
+        ms = MatchState(a, b, post_crawford=1 in (a, b))
+        if ms.away == 1:
+            continue
+        nds = [match_decision(plain(i / 50), ms).no_double for i in range(51)]
+        dts = [match_decision(plain(i / 50), ms).double_take for i in range(51)]
+        assert all(y >= x - 1e-9 for x, y in zip(nds, nds[1:])), (a, b)
+        assert all(y >= x - 1e-9 for x, y in zip(dts, dts[1:])), (a, b)
 
 
 def test_resignations() -> None:
