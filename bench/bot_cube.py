@@ -36,7 +36,9 @@ from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
 from gnubg_workers import GnubgWorkers  # noqa: E402
 
 from core.bot import Bot, MatchState  # noqa: E402
+from core.bot.cube import CENTERED, CUBE_LIFE, CubeDecision, Probs, cube_life, match_decision, money_decision  # noqa: E402
 from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
+from core.position import Position  # noqa: E402
 
 WORKER = r"""
 import gnubg, sys
@@ -48,6 +50,20 @@ for line in sys.stdin:
     gnubg.command("set gnubgid " + line.strip())
     gnubg.command("hint")
     sys.stdout.write("\n@@END\n")
+    sys.stdout.flush()
+"""
+
+
+PROBS_WORKER = r"""
+import gnubg, sys, json
+for c in ("set player 0 human", "set player 1 human", "set automatic roll off", "set automatic move off",
+          "set automatic game off", "new session", "set display off"):
+    gnubg.command(c)
+context = {"cubeful": 0, "plies": PLIES, "deterministic": 1, "prune": 1, "noise": 0.0}
+for line in sys.stdin:
+    gnubg.command("set gnubgid " + line.strip())
+    probs = gnubg.evaluate(gnubg.board(), gnubg.cubeinfo(), context)[:5]
+    sys.stdout.write("@@ " + json.dumps(list(probs)) + "\n")
     sys.stdout.flush()
 """
 
@@ -126,6 +142,32 @@ def decision_costs(g: GnubgCube, double: bool, take: bool) -> tuple[float, float
     return double_cost, take_cost
 
 
+def gnubg_probs(ids: list[str], workers: int, plies: int, cache: str | None) -> list[Probs]:
+    """gnubg's cubeless probabilities (side on roll, before its roll) of each position, read
+    from ``cache`` (JSON lines) when it holds them, else asked and written there."""
+    if cache and os.path.exists(cache):
+        with open(cache) as f:
+            rows = [json.loads(line) for line in f]
+        if [r["id"] for r in rows] == ids and all(r["plies"] == plies for r in rows):
+            return [tuple(r["probs"]) for r in rows]
+        raise SystemExit(f"{cache}: other positions or plies than asked; remove it or name another file")
+    out: list[Probs] = []
+    with GnubgWorkers(workers, PROBS_WORKER.replace("PLIES", str(int(plies))), "gnubg-probs-") as pool:
+        for start in range(0, len(ids), workers):
+            chunk = ids[start : start + workers]
+            for k, gid in enumerate(chunk):
+                pool.send(k, gid)
+            for k in range(len(chunk)):
+                _, line = pool.read_until(k, "@@ ")
+                a, b, c, d, e = (float(v) for v in json.loads(line[3:]))
+                out.append((a, b, c, d, e))
+    if cache:
+        with open(cache, "w") as f:
+            for gid, p in zip(ids, out):
+                f.write(json.dumps({"id": gid, "plies": plies, "probs": p}) + "\n")
+    return out
+
+
 MATCH_LENGTHS = (3, 5, 7, 11)
 
 
@@ -190,6 +232,14 @@ def main() -> None:
         action="store_true",
         help="match play: each position at a score drawn from 3- to 11-point matches (post-Crawford too)",
     )
+    ap.add_argument(
+        "--gnubg-probs",
+        type=int,
+        metavar="PLIES",
+        help="a diagnostic: our cube model fed gnubg's cubeless probabilities at PLIES instead of our net's "
+        "(how much of the difference is the net's, how much the model's)",
+    )
+    ap.add_argument("--probs-cache", help="gnubg's probabilities for --gnubg-probs, JSON lines (read or written)")
     args = ap.parse_args()
     t0 = time.time()
     positions = [pos for pos, _dice in sample_cases(args.positions, args.seed, distinct_positions=True)]
@@ -198,11 +248,24 @@ def main() -> None:
     theirs = cached_gnubg_cube(ids, args.workers, args.plies, args.cache)
     bot = Bot()
     bot.cube_by_class = not args.fixed_life
+    if args.gnubg_probs is not None:
+        probs = gnubg_probs(ids, args.workers, args.gnubg_probs, args.probs_cache)
+        fed = dict(zip(positions, probs))
+
+        def model(pos: Position, ply: int, match: MatchState | None) -> CubeDecision:
+            x = cube_life(pos.player, pos.opponent) if bot.cube_by_class else CUBE_LIFE
+            p = fed[pos]
+            return money_decision(p, CENTERED, x) if match is None else match_decision(p, match, 1, CENTERED, x)
+    else:
+
+        def model(pos: Position, ply: int, match: MatchState | None) -> CubeDecision:
+            return bot.cube_decision(pos, ply=ply, match=match)
+
     counts = {c: [0, 0, 0, 0] for c in (*CLASSES, "all")}  # agree, total, agree near a decision, near
     costs: dict[str, list[tuple[float, float]]] = {c: [] for c in (*CLASSES, "all")}  # where we differ
     rows = []
     for pos, info, g in zip(positions, infos, theirs):
-        ours = bot.cube_decision(pos, ply=args.ply, match=match_state(info))
+        ours = model(pos, args.ply, match_state(info))
         agree = (ours.double == g.double or g.optional) and ours.take == g.take
         near = g.double or min(g.double_take, g.double_pass) - g.no_double > -0.2
         cost = decision_costs(g, ours.double, ours.take)
@@ -230,6 +293,8 @@ def main() -> None:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
     kind = "match-play (3 to 11 points)" if args.match else "money"
+    if args.gnubg_probs is not None:
+        kind += f" (our cube model on gnubg's {args.gnubg_probs}-ply probabilities)"
     print(
         f"{kind} cube decisions vs gnubg {args.plies}-ply ({len(positions)} positions, seed {args.seed}, "
         f"{time.time() - t0:.0f} s): agreement on double/no double and take/pass"
