@@ -8,9 +8,10 @@ rule while the cube is centred); in a match each outcome is worth its match-winn
 (Kazaross XG2 table, :mod:`core.bot.met`) on the same linear scale.
 
 * :meth:`Scale.cubeless` is linear in the probabilities (the bot's choice of replies uses it);
-* :meth:`Scale.cubeful` adds the value of the cube by Janowski's model
-  (:func:`core.bot.cube.janowski_equity`; cube life 0.68, or the position's by class for cube
-  actions, :func:`core.bot.cube.cube_life`), as the bot's cube decisions do;
+* :meth:`Scale.cubeful` adds the value of the cube by Janowski's model (cube life 0.68, or the
+  position's by class for cube actions, :func:`core.bot.cube.cube_life`), as the bot's cube
+  decisions do: :func:`core.bot.cube.janowski_equity` in money play, at a match score the live
+  cube read from the match-equity table (:func:`core.bot.cube.match_cubeful`);
 * :meth:`Scale.cube_action` gives no double / double-take / double-pass for the side on roll
   (at a match score, the bot's model: :func:`core.bot.cube.match_decision`).
 
@@ -26,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from ..bot.cube import CENTERED, CUBE_LIFE, OPPONENT, MatchState, janowski_equity, match_decision
+from ..bot.cube import CENTERED, CUBE_LIFE, OPPONENT, MatchState, janowski_equity, match_cubeful, match_decision
 from ..bot.met import match_equity
 from .walk import Situation
 
@@ -38,7 +39,7 @@ Probs = tuple[float, float, float, float, float]
 class Scale:
     """Normalized equities for the side on roll in ``situation`` (see the module docstring)."""
 
-    __slots__ = ("situation", "wins", "losses", "weights", "_lose1", "_span", "live", "_by_table")
+    __slots__ = ("situation", "wins", "losses", "weights", "_lose1", "_span", "live", "_by_table", "_cube")
 
     wins: tuple[float, float, float]
     losses: tuple[float, float, float]
@@ -49,6 +50,7 @@ class Scale:
         self.situation = s
         self.live = s.cube_live
         self._by_table = False  # a match score the table resolves
+        self._cube = c
         if s.is_money:
             gammons = not (s.jacoby and s.owner == CENTERED and c == s.cube)
             self.wins = (1.0, 2.0, 3.0) if gammons else (1.0, 1.0, 1.0)
@@ -98,7 +100,12 @@ class Scale:
         (``life``: the cube life, :func:`core.bot.cube.cube_life` where the position is known)."""
         if not self.live:
             return self.cubeless(p)
-        return self._janowski(p, self.situation.owner if owner is None else owner, life)
+        owner = self.situation.owner if owner is None else owner
+        s = self.situation
+        if self._by_table and not s.crawford:
+            ms = MatchState(s.away, s.opp_away, crawford=False, post_crawford=s.post_crawford)
+            return self.from_points(match_cubeful(p, ms, self._cube, owner, life))
+        return self._janowski(p, owner, life)
 
     def to_points(self, equity: float) -> float:
         """A normalized equity as match-winning chance (points x cube in money play)."""

@@ -225,6 +225,19 @@ def live_line(ms: MatchState, p: Probs, cube: int, owner: str) -> Line:
     return tuple(corners)
 
 
+def match_cubeful(p: Probs, ms: MatchState, cube: int, owner: str, x: float = CUBE_LIFE) -> float:
+    """The side on roll's cubeful match-winning chance: ``(1 - x) * dead + x * live``, the live
+    cube from :func:`live_line` (cube ``cube`` held by ``owner``, seen from the side on roll).
+
+    >>> round(match_cubeful((0.5, 0.0, 0.0, 0.0, 0.0), MatchState(5, 5), 1, CENTERED), 6)
+    0.5
+    """
+    w = min(1.0, max(0.0, p[0]))
+    big_w, big_l, _, _ = _outcomes(ms, p, cube)
+    dead = w * big_w + (1.0 - w) * big_l
+    return (1.0 - x) * dead + x * _at(live_line(ms, p, cube, owner), w)
+
+
 def match_decision(
     p: Probs, ms: MatchState, cube: int = 1, owner: str = CENTERED, x: float = CUBE_LIFE
 ) -> CubeDecision:
@@ -245,8 +258,7 @@ def match_decision(
     """
     if ms.crawford or (ms.post_crawford and ms.away == 1):
         return CubeDecision(False, True, 0.0, 0.0, 1.0)
-    w = min(1.0, max(0.0, p[0]))
-    big_w, big_l, win1, lose1 = _outcomes(ms, p, cube)
+    _, _, win1, lose1 = _outcomes(ms, p, cube)
     span = win1 - lose1
     if span <= 1e-9 or ms.away <= cube:
         return CubeDecision(False, True, 0.0, 0.0, 1.0)  # a dead cube: nothing to gain
@@ -254,11 +266,8 @@ def match_decision(
     def norm(m: float) -> float:
         return 2.0 * (m - lose1) / span - 1.0
 
-    dead = w * big_w + (1.0 - w) * big_l
-    nd = norm((1.0 - x) * dead + x * _at(live_line(ms, p, cube, owner), w))
-    big_w2, big_l2, _, _ = _outcomes(ms, p, 2 * cube)
-    dead2 = w * big_w2 + (1.0 - w) * big_l2
-    dt = norm((1.0 - x) * dead2 + x * _at(live_line(ms, p, 2 * cube, OPPONENT), w))
+    nd = norm(match_cubeful(p, ms, cube, owner, x))
+    dt = norm(match_cubeful(p, ms, 2 * cube, OPPONENT, x))
     dp = 1.0
     decision = _decide(nd, dt, dp)
     if ms.post_crawford and ms.opp_away == 1 and owner == CENTERED:

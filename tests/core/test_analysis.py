@@ -107,6 +107,22 @@ def test_cube_actions_follow_the_winning_chances() -> None:
     assert dt > dp  # pass
 
 
+def test_at_a_score_the_analysis_and_the_bot_share_one_cube_model() -> None:
+    from core.bot.cube import MatchState, match_cubeful, match_decision
+
+    p = (0.572, 0.0, 0.0, 0.0, 0.0)  # a bear-off at 2-away, 3-away: no double (the trailer's redouble)
+    scale = Scale(Situation(away=2, opp_away=3))
+    nd, dt, dp = scale.cube_action(p, life=0.6)
+    bot = match_decision(p, MatchState(2, 3), 1, "centered", 0.6)
+    assert (nd, dt, dp) == pytest.approx((bot.no_double, bot.double_take, bot.double_pass))
+    assert nd > dt
+    # a chequer play's cubeful equity at the score is the same model's, on the analysis's scale
+    for owner in ("centered", "owned", "opponent"):
+        got = scale.cubeful(p, owner, life=0.6)
+        assert got == pytest.approx(scale.from_points(match_cubeful(p, MatchState(2, 3), 1, owner, 0.6)))
+    assert scale.cubeful(p, "owned") > scale.cubeful(p, "opponent")  # holding the cube is worth something
+
+
 # -- grades -------------------------------------------------------------------------------------
 def test_luck_averages_to_zero_over_the_rolls() -> None:
     engine = Engine()
