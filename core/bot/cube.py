@@ -25,10 +25,13 @@ False
 >>> money_decision(no_gammons(0.90)).take
 False
 
-Match play converts each outcome to match-winning chances with the Kazaross XG2
-table (:mod:`core.bot.met`), normalizes them to ``+1``/``-1`` for a single win/loss at
-the current cube, and applies the same model; no doubling in the Crawford game, and
-the trailer doubles at once after it.
+Match play works in match-winning chances (the Kazaross XG2 table, :mod:`core.bot.met`):
+the same interpolation between a dead and a live cube, where the live cube's take and cash
+points at each cube level come from the table and the next level's live cube
+(:func:`live_line`), so that the score's effects on later cubes (a redouble that is for the
+whole match, a cube its owner can never use) are counted; the results are normalized to
+``+1``/``-1`` for a single win/loss at the current cube. No doubling in the Crawford game,
+and the trailer doubles at once after it.
 """
 
 from __future__ import annotations
