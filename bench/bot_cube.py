@@ -12,7 +12,10 @@ answers, so that variants of ours are compared on the same positions without gnu
 Two answers are compared: should the side on roll double, and
 should the other side take if doubled. Reported over every position and over those near a
 decision (where gnubg would double, or rates a double within 0.2 of not doubling), where
-agreeing is not trivial. gnubg is only the yardstick here.
+agreeing is not trivial; then what the differing answers cost by gnubg's equities
+(:func:`decision_costs`). ``--gnubg-probs PLIES`` is a diagnostic: our cube model fed gnubg's
+own cubeless probabilities instead of our net's, to tell the model's errors from the net's.
+gnubg is only the yardstick here: nothing is fitted to its answers.
 """
 
 from __future__ import annotations
