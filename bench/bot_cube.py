@@ -116,16 +116,8 @@ def parse_hint(lines: list[str]) -> GnubgCube:
 
 
 def gnubg_cube(ids: list[str], workers: int, plies: int) -> list[GnubgCube]:
-    out: list[GnubgCube] = []
     with GnubgWorkers(workers, WORKER.replace("PLIES", str(int(plies))), "gnubg-cube-") as pool:
-        for start in range(0, len(ids), workers):
-            chunk = ids[start : start + workers]
-            for k, gid in enumerate(chunk):
-                pool.send(k, gid)
-            for k in range(len(chunk)):
-                lines, _ = pool.read_until(k, "@@END")
-                out.append(parse_hint(lines))
-    return out
+        return [parse_hint(lines) for lines, _ in pool.ask(ids, "@@END")]
 
 
 def decision_costs(g: GnubgCube, double: bool, take: bool) -> tuple[float, float]:
@@ -156,14 +148,9 @@ def gnubg_probs(ids: list[str], workers: int, plies: int, cache: str | None) -> 
         raise SystemExit(f"{cache}: other positions or plies than asked; remove it or name another file")
     out: list[Probs] = []
     with GnubgWorkers(workers, PROBS_WORKER.replace("PLIES", str(int(plies))), "gnubg-probs-") as pool:
-        for start in range(0, len(ids), workers):
-            chunk = ids[start : start + workers]
-            for k, gid in enumerate(chunk):
-                pool.send(k, gid)
-            for k in range(len(chunk)):
-                _, line = pool.read_until(k, "@@ ")
-                a, b, c, d, e = (float(v) for v in json.loads(line[3:]))
-                out.append((a, b, c, d, e))
+        for _, line in pool.ask(ids, "@@ "):
+            a, b, c, d, e = (float(v) for v in json.loads(line[3:]))
+            out.append((a, b, c, d, e))
     if cache:
         with open(cache, "w") as f:
             for gid, p in zip(ids, out):

@@ -77,16 +77,8 @@ class HintPool:
         self.workers = GnubgWorkers(n, WORKER.replace("PLIES", str(int(plies))), "gnubg-loss-")
 
     def hints(self, requests: list[tuple[str, int, int]]) -> list[list[tuple[tuple[int, ...], float, int]]]:
-        n = len(self.workers)
-        out: list[list[tuple[tuple[int, ...], float, int]]] = []
-        for start in range(0, len(requests), n):
-            chunk = requests[start : start + n]
-            for k, (pid, a, b) in enumerate(chunk):
-                self.workers.send(k, f"{pid} {a} {b}")
-            for k in range(len(chunk)):
-                _, line = self.workers.read_until(k, "@@ ")
-                out.append([(tuple(m[0]), float(m[1]), int(m[2])) for m in json.loads(line[3:])])
-        return out
+        answers = self.workers.ask([f"{pid} {a} {b}" for pid, a, b in requests], "@@ ")
+        return [[(tuple(m[0]), float(m[1]), int(m[2])) for m in json.loads(line[3:])] for _, line in answers]
 
     def close(self) -> None:
         self.workers.close()

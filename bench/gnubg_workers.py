@@ -75,6 +75,18 @@ class GnubgWorkers:
                 return before, line
             before.append(line)
 
+    def ask(self, requests: list[str], marker: str) -> list[tuple[list[str], str]]:
+        """Each request line answered, in order: one request per worker at a time, each answer
+        read up to the line that starts with ``marker`` (as :meth:`read_until`)."""
+        out: list[tuple[list[str], str]] = []
+        n = len(self.procs)
+        for start in range(0, len(requests), n):
+            chunk = requests[start : start + n]
+            for k, line in enumerate(chunk):
+                self.send(k, line)
+            out += [self.read_until(k, marker) for k in range(len(chunk))]
+        return out
+
     def close(self) -> None:
         """End every worker (their stdin closed, as the scripts stop at its end) and remove their files."""
         try:
