@@ -36,6 +36,7 @@ from .cube import (
     cube_life,
     match_decision,
     money_decision,
+    score_value,
 )
 from .cube import accept_resignation as _accept_resignation
 from .evaluator import Evaluator, Probs, drive, equity, flip
@@ -116,19 +117,24 @@ class Bot:
         """Cubeless money equity of the side on roll."""
         return equity(self.evaluate(position))
 
-    def rank_plays(self, position: Position, dice: Sequence[int]) -> list[tuple[float, Play]]:
-        """Every legal play with its equity for the mover (best first), at this level's depth, without noise."""
-        return drive(self.rank_plays_steps(position, dice))
+    def rank_plays(
+        self, position: Position, dice: Sequence[int], match: MatchState | None = None, cube: int = 1
+    ) -> list[tuple[float, Play]]:
+        """Every legal play with its equity for the mover (best first), at this level's depth, without
+        noise; ``match``: the score from the mover's side (:func:`core.bot.cube.score_value`: what a
+        gammon is worth there, at ``cube``), money play when ``None``."""
+        return drive(self.rank_plays_steps(position, dice, match, cube))
 
     def rank_plays_steps(
-        self, position: Position, dice: Sequence[int]
+        self, position: Position, dice: Sequence[int], match: MatchState | None = None, cube: int = 1
     ) -> Generator[None, None, list[tuple[float, Play]]]:
         """:meth:`rank_plays` in small steps: yields between pieces of work of a few
         milliseconds (each opponent roll of a lookahead), returns the ranking."""
         plays = legal_plays(position, dice)
         if not plays:
             return []
-        scores = self.evaluator.play_equities(plays)
+        value = None if match is None else score_value(match, cube)
+        scores = self.evaluator.play_equities(plays, value)
         ranked = sorted(zip(scores, range(len(plays))), key=lambda t: (-t[0], t[1]))  # ties: first generated
         if self.level.lookahead and len(plays) > 1:
             best = ranked[0][0]
@@ -137,8 +143,7 @@ class Bot:
                 deep: dict[int, float] = {}
                 used = 0
                 for i in top:
-                    value, cost = yield from self.evaluator.one_ply_steps(plays[i])
-                    deep[i] = value
+                    deep[i], cost = yield from self.evaluator.one_ply_steps(plays[i], value)
                     used += cost
                     if used + cost > self.level.lookahead_budget:
                         break
@@ -148,11 +153,16 @@ class Bot:
                 ranked = deep_ranked + [r for r in ranked if r[1] not in deep]
         return [(s, plays[i]) for s, i in ranked]
 
-    def choose_play(self, position: Position, dice: Sequence[int]) -> Play:
-        """The play this level makes: always one of ``legal_plays(position, dice)``."""
-        return drive(self.choose_play_steps(position, dice))
+    def choose_play(
+        self, position: Position, dice: Sequence[int], match: MatchState | None = None, cube: int = 1
+    ) -> Play:
+        """The play this level makes: always one of ``legal_plays(position, dice)``; ``match``
+        and ``cube``: the score from the mover's side, as in :meth:`rank_plays`."""
+        return drive(self.choose_play_steps(position, dice, match, cube))
 
-    def choose_play_steps(self, position: Position, dice: Sequence[int]) -> Generator[None, None, Play]:
+    def choose_play_steps(
+        self, position: Position, dice: Sequence[int], match: MatchState | None = None, cube: int = 1
+    ) -> Generator[None, None, Play]:
         """:meth:`choose_play` in small steps (see :meth:`rank_plays_steps`), for a caller
         that must keep a page responsive: resume it between frames."""
         plays = legal_plays(position, dice)
@@ -161,10 +171,10 @@ class Bot:
         if len(plays) == 1:
             return plays[0]
         if self.level.noise > 0.0:
-            scores = self.evaluator.play_equities(plays)
+            scores = self.evaluator.play_equities(plays, None if match is None else score_value(match, cube))
             noisy = [s + self.level.noise * _gauss(self._rng) for s in scores]
             return plays[max(range(len(plays)), key=noisy.__getitem__)]
-        ranked = yield from self.rank_plays_steps(position, dice)
+        ranked = yield from self.rank_plays_steps(position, dice, match, cube)
         return ranked[0][1]
 
     # -- cube --------------------------------------------------------------------------

@@ -36,7 +36,7 @@ and the trailer doubles at once after it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .encoding import is_race
@@ -278,6 +278,34 @@ def match_decision(
         # nothing more), unless it is too good: playing on for a gammon beats the leader's pass
         return CubeDecision(nd <= dp, decision.take, nd, dt, dp)
     return decision
+
+
+def score_value(ms: MatchState, cube: int = 1) -> Callable[[Probs], float]:
+    """The side on roll's cubeless equity at the score, for choosing plays: each outcome
+    (single, gammon, backgammon, won or lost at ``cube``) worth its match-winning chance,
+    normalized so that a single game won is +1 and one lost -1 (linear in the probabilities,
+    as the analysis's scale). In the Crawford game the outcomes lead to post-Crawford scores.
+
+    >>> p = (0.6, 0.3, 0.1, 0.2, 0.05)                        # money equity 0.35
+    >>> round(score_value(MatchState(1, 1))(p), 6)            # DMP: gammons are worth nothing
+    0.2
+    >>> round(score_value(MatchState(15, 15))(p), 2)          # far from the end: about money
+    0.35
+    """
+    a, b = ms.away, ms.opp_away
+    pc = ms.post_crawford or ms.crawford
+    lose1 = match_equity(a, b - cube, pc)
+    span = match_equity(a - cube, b, pc) - lose1
+    if span <= 1e-9:  # outside the table's resolution: count points
+        return lambda p: 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+    n1, n2, n3 = (2.0 * (match_equity(a - k * cube, b, pc) - lose1) / span - 1.0 for k in (1, 2, 3))
+    m1, m2, m3 = (2.0 * (match_equity(a, b - k * cube, pc) - lose1) / span - 1.0 for k in (1, 2, 3))
+    c0, c1, c2, c3, c4, c5 = m1, n1 - m1, n2 - n1, n3 - n2, m2 - m1, m3 - m2
+
+    def value(p: Probs) -> float:
+        return c0 + c1 * p[0] + c2 * p[1] + c3 * p[2] + c4 * p[3] + c5 * p[4]
+
+    return value
 
 
 def accept_resignation(

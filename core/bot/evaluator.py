@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TypeVar, cast
 
 from ..dice import ROLLS
@@ -19,6 +19,10 @@ from .bearoff import BearoffDB
 from .net import Net, Probs, consistent, equity, flip
 
 __all__ = ["Evaluator", "Probs", "equity", "flip"]
+
+
+Value = Callable[[Probs], float]
+"""An equity function of the probabilities of the side they belong to (money, or at a score)."""
 
 
 def _final(position: Position) -> Probs | None:
@@ -155,10 +159,14 @@ class Evaluator:
         return (w, wg, wbg, lg, lbg)
 
     # -- plays ------------------------------------------------------------------------
-    def play_equities(self, plays: tuple[Play, ...] | list[Play]) -> list[float]:
-        """Cubeless equity, for the mover, of the position each play leaves (0-ply)."""
+    def play_equities(self, plays: tuple[Play, ...] | list[Play], value: Value | None = None) -> list[float]:
+        """Cubeless equity, for the mover, of the position each play leaves (0-ply); ``value``:
+        the mover's equity of its probabilities at a match score
+        (:func:`core.bot.cube.score_value`), money equity when ``None``."""
         nexts = [p.result.swapped() for p in plays]
-        return [-equity(pr) for pr in self.evaluate_many(nexts)]
+        if value is None:
+            return [-equity(pr) for pr in self.evaluate_many(nexts)]
+        return [value(flip(pr)) for pr in self.evaluate_many(nexts)]
 
     def one_ply_equity(self, play: Play) -> float:
         """Equity for the mover after ``play``, averaged over the opponent's 21 rolls,
@@ -169,26 +177,29 @@ class Evaluator:
         """(:meth:`one_ply_equity`, number of positions evaluated)."""
         return drive(self.one_ply_steps(play))
 
-    def one_ply_steps(self, play: Play) -> Generator[None, None, tuple[float, int]]:
+    def one_ply_steps(self, play: Play, value: Value | None = None) -> Generator[None, None, tuple[float, int]]:
         """:meth:`one_ply` one opponent roll at a time: yields after each, returns the result.
 
         A caller that must stay responsive (the browser's main thread) resumes it
-        between other work; :func:`drive` runs it to the end.
+        between other work; :func:`drive` runs it to the end. ``value``: as in
+        :meth:`play_equities` (the opponent answers with what is worst for the mover by it).
         """
+        mover = equity if value is None else value
         after = play.result  # mover's view
         opponent_on_roll = after.swapped()
         if _final(opponent_on_roll) is not None:
-            return -equity(self.evaluate(opponent_on_roll)), 1
+            final = self.evaluate(opponent_on_roll)
+            return (-equity(final) if value is None else value(flip(final))), 1
         total = 0.0
         count = 0
         for roll in ROLLS:
             replies = legal_plays(opponent_on_roll, roll.dice)
             if not replies:
-                value = equity(self.evaluate(after))
+                worst = mover(self.evaluate(after))
             else:
                 ours = [r.result.swapped() for r in replies]
                 count += len(ours)
-                value = min(equity(pr) for pr in self.evaluate_many(ours))
-            total += roll.ways * value
+                worst = min(mover(pr) for pr in self.evaluate_many(ours))
+            total += roll.ways * worst
             yield
         return total / 36.0, count

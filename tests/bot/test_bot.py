@@ -126,3 +126,32 @@ def test_choose_play_in_steps_is_choose_play() -> None:
                 break
         assert sliced.key == Bot(level="strongest").choose_play(position, dice).key
         assert count == 0 or count % 21 == 0  # one slice per opponent roll of each lookahead
+
+
+def test_at_a_score_plays_are_chosen_by_what_the_outcomes_are_worth_there(positions: list[Position]) -> None:
+    from core.bot import MatchState
+    from core.bot.cube import score_value
+    from core.bot.evaluator import flip
+
+    bot = Bot(level="advanced")
+    ev = bot.evaluator
+    dmp = MatchState(1, 1)
+    differ = 0
+    for pos in positions[:40]:
+        dice = (6, 4)
+        plays = legal_plays(pos, dice)
+        if len(plays) < 2:
+            continue
+        # money play is what it was (no score: the money equity)
+        assert bot.rank_plays(pos, dice) == bot.rank_plays(pos, dice, None)
+        # at 0-ply, double match point values a play by its winning chances alone (gammons count nothing)
+        at_dmp = ev.play_equities(plays, score_value(dmp))
+        for play, v in zip(plays, at_dmp):
+            win = flip(ev.evaluate(play.result.swapped()))[0]
+            assert v == pytest.approx(2.0 * win - 1.0)
+        money = ev.play_equities(plays)
+        differ += max(range(len(plays)), key=at_dmp.__getitem__) != max(range(len(plays)), key=money.__getitem__)
+        # the level's choice at the score is the best of its own ranking at the score
+        assert bot.choose_play(pos, dice, dmp) == bot.rank_plays(pos, dice, dmp)[0][1]
+    assert differ > 0  # somewhere the score changes the play
+

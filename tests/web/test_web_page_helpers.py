@@ -397,3 +397,22 @@ def test_the_tests_build_seeds_the_weaker_levels_noise() -> None:
 
     assert plays(seeded.seeded_uniform(7)) == plays(seeded.seeded_uniform(7))
     assert plays(seeded.seeded_uniform(7)) != plays(seeded.seeded_uniform(8))  # the noise does reach the play
+
+
+def test_the_computer_plays_its_chequers_at_the_match_score() -> None:
+    from app.page.computer import decide
+    from core.bot import Bot, MatchState
+    from core.match import Match
+
+    class Spy(Bot):
+        seen: list[tuple[MatchState | None, int]] = []
+
+        def choose_play_steps(self, position, dice, match=None, cube=1):  # type: ignore[no-untyped-def]
+            self.seen.append((match, cube))
+            return (yield from super().choose_play_steps(position, dice, match, cube))
+
+    spy = Spy(level="advanced")
+    decide(spy, Match.new(5).opening_with(3, 1), 0)
+    assert spy.seen == [(MatchState(5, 5), 1)]
+    decide(spy, Match.new(0).opening_with(3, 1), 0)
+    assert spy.seen[-1] == (None, 1)

@@ -106,7 +106,7 @@ def decide_steps(bot: Any, match: Match, player: int) -> Generator[None, None, D
         if not game.legal_plays():
             return Decision("pass")
         assert game.dice is not None
-        play = yield from bot.choose_play_steps(game.position, game.dice)
+        play = yield from bot.choose_play_steps(game.position, game.dice, match_state(match, player), game.cube)
         return Decision("play", play)
     return Decision("wait")
 
