@@ -131,7 +131,7 @@ def test_choose_play_in_steps_is_choose_play() -> None:
 def test_at_a_score_plays_are_chosen_by_what_the_outcomes_are_worth_there(positions: list[Position]) -> None:
     from core.bot import MatchState
     from core.bot.cube import score_value
-    from core.bot.evaluator import flip
+    from core.bot.evaluator import equity, flip
 
     bot = Bot(level="advanced")
     ev = bot.evaluator
@@ -142,8 +142,9 @@ def test_at_a_score_plays_are_chosen_by_what_the_outcomes_are_worth_there(positi
         plays = legal_plays(pos, dice)
         if len(plays) < 2:
             continue
-        # money play is what it was (no score: the money equity)
-        assert bot.rank_plays(pos, dice) == bot.rank_plays(pos, dice, None)
+        # without a score, plays are valued by the money equity (gammons and backgammons count)
+        for play, v in zip(plays, ev.play_equities(plays)):
+            assert v == pytest.approx(-equity(ev.evaluate(play.result.swapped())))
         # at 0-ply, double match point values a play by its winning chances alone (gammons count nothing)
         at_dmp = ev.play_equities(plays, score_value(dmp))
         for play, v in zip(plays, at_dmp):
