@@ -27,7 +27,16 @@ True
 
 from __future__ import annotations
 
-from ..bot.cube import CENTERED, CUBE_LIFE, OPPONENT, MatchState, janowski_equity, match_cubeful, match_decision
+from ..bot.cube import (
+    CENTERED,
+    CUBE_LIFE,
+    OPPONENT,
+    MatchState,
+    janowski_equity,
+    match_cubeful,
+    match_decision,
+    outcome_values,
+)
 from ..bot.met import match_equity
 from .walk import Situation
 
@@ -62,18 +71,13 @@ class Scale:
             a, b, pc = s.away, s.opp_away, s.post_crawford or s.crawford
             lose1 = match_equity(a, b - c, pc)
             span = match_equity(a - c, b, pc) - lose1
-            if span <= 1e-9:  # outside the table's resolution: count points instead
+            values = outcome_values(a, b, c, pc)
+            if values is None:  # outside the table's resolution: count points instead
                 lose1, span = -float(c), 2.0 * c
                 self.wins, self.losses = (1.0, 2.0, 3.0), (-1.0, -2.0, -3.0)
             else:
                 self._by_table = True
-
-                def norm(m: float) -> float:
-                    return 2.0 * (m - lose1) / span - 1.0
-
-                win = [norm(match_equity(a - k * c, b, pc)) for k in (1, 2, 3)]
-                loss = [norm(match_equity(a, b - k * c, pc)) for k in (1, 2, 3)]
-                self.wins, self.losses = (win[0], win[1], win[2]), (loss[0], loss[1], loss[2])
+                self.wins, self.losses = values
             self._lose1, self._span = lose1, span
         n1, n2, n3 = self.wins
         m1, m2, m3 = self.losses

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from .encoding import is_race
 from .met import match_equity
+from .net import equity
 
 Probs = tuple[float, float, float, float, float]
 
@@ -280,6 +281,29 @@ def match_decision(
     return decision
 
 
+def outcome_values(
+    away: int, opp_away: int, cube: int, post_crawford: bool
+) -> tuple[tuple[float, float, float], tuple[float, float, float]] | None:
+    """The normalized worth of a single, gammon and backgammon won, then lost, at ``cube``: each
+    outcome's match-winning chance on the scale where a single game won is +1 and one lost -1
+    (``None`` where the table cannot tell a win from a loss).
+
+    >>> outcome_values(1, 1, 1, False)                      # DMP: gammons are worth no more
+    ((1.0, 1.0, 1.0), (-1.0, -1.0, -1.0))
+    """
+    lose1 = match_equity(away, opp_away - cube, post_crawford)
+    span = match_equity(away - cube, opp_away, post_crawford) - lose1
+    if span <= 1e-9:
+        return None
+
+    def norm(m: float) -> float:
+        return 2.0 * (m - lose1) / span - 1.0
+
+    n1, n2, n3 = (norm(match_equity(away - k * cube, opp_away, post_crawford)) for k in (1, 2, 3))
+    m1, m2, m3 = (norm(match_equity(away, opp_away - k * cube, post_crawford)) for k in (1, 2, 3))
+    return (n1, n2, n3), (m1, m2, m3)
+
+
 def score_value(ms: MatchState, cube: int = 1) -> Callable[[Probs], float]:
     """The side on roll's cubeless equity at the score, for choosing plays: each outcome
     (single, gammon, backgammon, won or lost at ``cube``) worth its match-winning chance,
@@ -292,14 +316,10 @@ def score_value(ms: MatchState, cube: int = 1) -> Callable[[Probs], float]:
     >>> round(score_value(MatchState(15, 15))(p), 2)          # far from the end: about money
     0.35
     """
-    a, b = ms.away, ms.opp_away
-    pc = ms.post_crawford or ms.crawford
-    lose1 = match_equity(a, b - cube, pc)
-    span = match_equity(a - cube, b, pc) - lose1
-    if span <= 1e-9:  # outside the table's resolution: count points
-        return lambda p: 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
-    n1, n2, n3 = (2.0 * (match_equity(a - k * cube, b, pc) - lose1) / span - 1.0 for k in (1, 2, 3))
-    m1, m2, m3 = (2.0 * (match_equity(a, b - k * cube, pc) - lose1) / span - 1.0 for k in (1, 2, 3))
+    values = outcome_values(ms.away, ms.opp_away, cube, ms.post_crawford or ms.crawford)
+    if values is None:  # outside the table's resolution: count points
+        return equity
+    (n1, n2, n3), (m1, m2, m3) = values
     c0, c1, c2, c3, c4, c5 = m1, n1 - m1, n2 - n1, n3 - n2, m2 - m1, m3 - m2
 
     def value(p: Probs) -> float:
