@@ -14,6 +14,8 @@ Every test in tests/e2e is marked ``e2e``. What a test gets:
   so ``page.goto("./")`` opens the app). Requests to any host but localhost are aborted and
   recorded; console errors and page errors are recorded too. At teardown the test fails if
   any occurred, unless it is marked ``@pytest.mark.allow_console_errors``.
+- ``browser``: the worker's Chromium (one a worker), launched again after a test whose
+  renderer crashed ("Target crashed") and every 25 tests.
 - ``page_errors``: that record (a ``PageErrors``), to inspect in the test.
 - ``touch_page``: a phone (390x844, touch input: ``locator.tap()``, ``page.touchscreen``), with
   the same blocking of other hosts and the same failure on page errors.
@@ -30,8 +32,8 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -39,7 +41,8 @@ from urllib.request import urlopen
 
 import pytest
 from e2e_helpers import OFFLINE_PROBE, PageErrors
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
+from playwright.sync_api import Error as PlaywrightError
 
 from tools.make_test_build import make_test_build
 
@@ -140,6 +143,78 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "--disable-dev-shm-usage",
         ],
     }
+
+
+class _Chromium:
+    """The worker's Chromium, launched again after a test whose renderer crashed and every
+    ``FRESH_AFTER`` tests: a long-lived browser that has crashed once tends to crash again
+    (seen in CI: after one "Target crashed", about one test in four crashed on that worker),
+    and each launch costs about a second."""
+
+    FRESH_AFTER = 25
+
+    def __init__(self, launch: Callable[[], Browser]) -> None:
+        self._launch = launch
+        self._browser: Browser | None = None
+        self._tests = 0
+        self.crashed = False
+
+    def get(self) -> Browser:
+        stale = self.crashed or self._tests >= self.FRESH_AFTER
+        if self._browser is not None and (stale or not self._browser.is_connected()):
+            self.close()
+        if self._browser is None:
+            self._browser = self._launch()
+            self._tests = 0
+            self.crashed = False
+        self._tests += 1
+        return self._browser
+
+    def close(self) -> None:
+        if self._browser is not None:
+            with suppress(PlaywrightError):  # already gone with its crash
+                self._browser.close()
+            self._browser = None
+
+
+_CHROMIUM: list[_Chromium] = []  # the session's, for the report hook below
+
+
+@pytest.fixture(scope="session")
+def _chromium(launch_browser: Callable[[], Browser]) -> Iterator[_Chromium]:
+    chromium = _Chromium(launch_browser)
+    _CHROMIUM.append(chromium)
+    yield chromium
+    chromium.close()
+    _CHROMIUM.remove(chromium)
+
+
+@pytest.fixture
+def browser(_chromium: _Chromium) -> Browser:
+    """pytest-playwright's browser, but a live one: see ``_Chromium``."""
+    return _chromium.get()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    report = yield
+    if call.excinfo is not None and "Target crashed" in str(call.excinfo.value):
+        for chromium in _CHROMIUM:
+            chromium.crashed = True  # the next test (or its rerun) gets a new Chromium
+        report.sections.append(("the machine when Chromium's renderer crashed", _machine_state()))
+    return report
+
+
+def _machine_state() -> str:
+    """Memory, temporary space and processes, for a crash seen only in CI."""
+    lines = []
+    commands = (["free", "-m"], ["df", "-m", "/tmp", "/dev/shm"], ["sh", "-c", "ps -eo rss,comm --sort=-rss | head -8"])
+    for command in commands:
+        try:
+            lines.append(subprocess.run(command, capture_output=True, text=True, timeout=5).stdout)
+        except (OSError, subprocess.SubprocessError) as error:
+            lines.append(f"{command[0]}: {error}")
+    return "\n".join(lines)
 
 
 def _only_localhost(errors: PageErrors) -> Any:
