@@ -43,7 +43,7 @@ if BENCH not in sys.path:
 from gnubg_workers import GnubgWorkers, apply_gnubg_steps  # noqa: E402
 
 from core.bot import LEVELS, Bot, Evaluator  # noqa: E402
-from core.bot.features import anchors, blocking_prime  # noqa: E402
+from core.bot.features import blocking_prime, is_back_game  # noqa: E402
 from core.bot.net import Net  # noqa: E402
 from core.moves import Play, legal_plays  # noqa: E402
 from core.position import Position  # noqa: E402
@@ -109,7 +109,7 @@ def fine_class(pos: Position) -> str:
         return coarse
     if pos.player[24]:
         return "bar"
-    if anchors(pos.player)[0] >= 2 or anchors(pos.opponent)[0] >= 2:
+    if is_back_game(pos.player, pos.opponent):
         return "backgame"
     if max(blocking_prime(pos.player, pos.opponent), blocking_prime(pos.opponent, pos.player)) >= 4:
         return "prime"

@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from core.bot.features import anchors
+from core.bot.features import is_back_game
 from core.bot.net import Net
 from core.dice import ROLLS
 from core.position import Position
@@ -100,7 +100,7 @@ def sampling_rate(p: Position, spec: LabelSpec) -> float:
         return spec.sample
     if spec.classes == "contact" and p.is_race():
         return 0.0
-    if anchors(p.player)[0] >= 2 or anchors(p.opponent)[0] >= 2:
+    if is_back_game(p.player, p.opponent):
         return min(1.0, spec.sample * spec.backgame_weight)
     return spec.sample
 

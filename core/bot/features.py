@@ -215,6 +215,18 @@ def anchors(side: Sequence[int]) -> tuple[int, int]:
     return len(held), max(held, default=0)
 
 
+def is_back_game(player: Sequence[int], opponent: Sequence[int]) -> bool:
+    """Whether either side holds two or more points in the other's home board (a back game).
+
+    >>> side = [0] * 25; side[19] = 2; side[23] = 2       # our 20 and 24: their 5 and 1
+    >>> is_back_game(side, [0] * 25), is_back_game([0] * 25, side)
+    (True, True)
+    >>> is_back_game([0] * 25, [0] * 25)
+    False
+    """
+    return anchors(player)[0] >= 2 or anchors(opponent)[0] >= 2
+
+
 def blocking_prime(side: Sequence[int], other: Sequence[int]) -> int:
     """The longest run of ``side``'s made points that the other's rearmost checker still has to pass.
 
