@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import pickle
 from collections.abc import Callable
 
 import numpy as np
 
-from core.bot.encoding import NUM_INPUTS
 from core.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
 from core.position import Position
 
@@ -57,15 +55,6 @@ def net_scorer(net: MLP) -> Scorer:
         return -equity(gammon_rules(net.forward(x), c.onroll[rows], c.mover[rows]))
 
     return score
-
-
-def load_net(path: str) -> MLP:
-    with open(path, "rb") as f:
-        st = pickle.load(f)
-    w = st["net"]
-    net = MLP(NUM_INPUTS, w["w1"].shape[1])
-    net.load(w)
-    return net
 
 
 def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int = 256,
@@ -132,7 +121,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=12345)
     args = ap.parse_args()
-    net = load_net(args.snapshot)
+    from .distill import load_ckpt  # distill imports this module
+
+    net, _ = load_ckpt(args.snapshot)
     res = play_match(net_scorer(net), pubeval_scorer, args.games // 2, seed=args.seed)
     print(args.snapshot, summary(res), flush=True)
 
