@@ -33,6 +33,7 @@ from ..bot.cube import (
     OPPONENT,
     MatchState,
     janowski_equity,
+    linear_weights,
     match_cubeful,
     match_decision,
     outcome_values,
@@ -79,10 +80,7 @@ class Scale:
                 self._by_table = True
                 self.wins, self.losses = values
             self._lose1, self._span = lose1, span
-        n1, n2, n3 = self.wins
-        m1, m2, m3 = self.losses
-        # value = (w - wg) n1 + (wg - wbg) n2 + wbg n3 + (1 - w - lg) m1 + (lg - lbg) m2 + lbg m3
-        self.weights = (m1, n1 - m1, n2 - n1, n3 - n2, m2 - m1, m3 - m2)
+        self.weights = linear_weights(self.wins, self.losses)
 
     # -- values ---------------------------------------------------------------------
     def cubeless(self, p: Probs) -> float:

@@ -304,6 +304,21 @@ def outcome_values(
     return (n1, n2, n3), (m1, m2, m3)
 
 
+def linear_weights(
+    wins: tuple[float, float, float], losses: tuple[float, float, float]
+) -> tuple[float, float, float, float, float, float]:
+    """``(c0, .., c5)`` such that ``c0 + c1 w + c2 wg + c3 wbg + c4 lg + c5 lbg`` is the expected
+    worth of the outcomes (single, gammon, backgammon won: ``wins``; lost: ``losses``) for the
+    probabilities ``(w, wg, wbg, lg, lbg)``.
+
+    >>> linear_weights((1.0, 2.0, 3.0), (-1.0, -2.0, -3.0))   # money: 2w - 1 + wg - lg + wbg - lbg
+    (-1.0, 2.0, 1.0, 1.0, -1.0, -1.0)
+    """
+    (n1, n2, n3), (m1, m2, m3) = wins, losses
+    # worth = (w - wg) n1 + (wg - wbg) n2 + wbg n3 + (1 - w - lg) m1 + (lg - lbg) m2 + lbg m3
+    return m1, n1 - m1, n2 - n1, n3 - n2, m2 - m1, m3 - m2
+
+
 def score_value(ms: MatchState, cube: int = 1) -> Callable[[Probs], float]:
     """The side on roll's cubeless equity at the score, for choosing plays: each outcome
     (single, gammon, backgammon, won or lost at ``cube``) worth its match-winning chance,
@@ -319,8 +334,7 @@ def score_value(ms: MatchState, cube: int = 1) -> Callable[[Probs], float]:
     values = outcome_values(ms.away, ms.opp_away, cube, ms.post_crawford or ms.crawford)
     if values is None:  # outside the table's resolution: count points
         return equity
-    (n1, n2, n3), (m1, m2, m3) = values
-    c0, c1, c2, c3, c4, c5 = m1, n1 - m1, n2 - n1, n3 - n2, m2 - m1, m3 - m2
+    c0, c1, c2, c3, c4, c5 = linear_weights(*values)
 
     def value(p: Probs) -> float:
         return c0 + c1 * p[0] + c2 * p[1] + c3 * p[2] + c4 * p[3] + c5 * p[4]
