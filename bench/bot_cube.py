@@ -12,7 +12,8 @@ answers, so that variants of ours are compared on the same positions without gnu
 Two answers are compared: should the side on roll double, and
 should the other side take if doubled. Reported over every position and over those near a
 decision (where gnubg would double, or rates a double within 0.2 of not doubling), where
-agreeing is not trivial; then what the differing answers cost by gnubg's equities
+agreeing is not trivial; then the same counting as agreeing the differences that gnubg's own
+equities rate as ties (:func:`is_tie`), then what the differing answers cost by gnubg's equities
 (:func:`decision_costs`). ``--gnubg-probs PLIES`` is a diagnostic: our cube model fed gnubg's
 own cubeless probabilities instead of our net's, to tell the model's errors from the net's.
 gnubg is only the yardstick here: nothing is fitted to its answers.
@@ -137,6 +138,17 @@ def decision_costs(g: GnubgCube, double: bool, take: bool) -> tuple[float, float
     return double_cost, take_cost
 
 
+def is_tie(cost: tuple[float, float]) -> bool:
+    """A differing answer that gnubg's own equities, printed to thousandths, rate as equal to its
+    own (for example doubling a certain win, no gammons: doubling and playing on both earn +1.000,
+    and gnubg's label says "Double, pass" in a bear-off and "No double" in a longer race).
+
+    >>> is_tie((0.0, 0.0)), is_tie((0.0004, 0.0)), is_tie((0.001, 0.0))
+    (True, True, False)
+    """
+    return max(cost) < 0.0005
+
+
 def gnubg_probs(ids: list[str], workers: int, plies: int, cache: str | None) -> list[Probs]:
     """gnubg's cubeless probabilities (side on roll, before its roll) of each position, read
     from ``cache`` (JSON lines) when it holds them, else asked and written there."""
@@ -252,6 +264,7 @@ def main() -> None:
             return bot.cube_decision(pos, ply=ply, match=match)
 
     counts = {c: [0, 0, 0, 0] for c in (*CLASSES, "all")}  # agree, total, agree near a decision, near
+    ties = {c: [0, 0] for c in (*CLASSES, "all")}  # differences that cost nothing: all, near a decision
     costs: dict[str, list[tuple[float, float]]] = {c: [] for c in (*CLASSES, "all")}  # where we differ
     rows = []
     for pos, info, g in zip(positions, infos, theirs):
@@ -262,6 +275,9 @@ def main() -> None:
         for key in (position_class(pos), "all"):
             if not agree:
                 costs[key].append(cost)
+                if is_tie(cost):
+                    ties[key][0] += 1
+                    ties[key][1] += near
             counts[key][0] += agree
             counts[key][1] += 1
             counts[key][2] += agree and near
@@ -294,6 +310,13 @@ def main() -> None:
             ci = 1.96 * math.sqrt(max(a / n * (1 - a / n), 1e-9) / n)
             near_text = f"; near a decision {an}/{nn} = {an / nn:.1%}" if nn else ""
             print(f"  {key}: {a}/{n} = {a / n:.1%} ± {ci:.1%}{near_text}")
+    print("the same, a difference that costs nothing by gnubg's own equities (a tie to its printed "
+          "precision, which its label breaks one way) counted as agreeing:")
+    for key, (a, n, an, nn) in counts.items():
+        if n:
+            t, tn = ties[key]
+            near_text = f"; near a decision {an + tn}/{nn} = {(an + tn) / nn:.1%}" if nn else ""
+            print(f"  {key}: {a + t}/{n} = {(a + t) / n:.1%}{near_text} ({t} ties, {tn} of them near)")
     print("equity lost where we differ (gnubg's equities, per unit of cube): double/no double, take/pass")
     for key, lost in costs.items():
         if lost:

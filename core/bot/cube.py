@@ -150,9 +150,20 @@ def money_decision(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE) -> Cub
     return _decide(nd, dt, 1.0)
 
 
+TIE = 1e-9
+"""Equities closer than this are equal: a double that gains nothing and loses nothing is made
+(a certain win with no gammon chance is doubled out, as players and GNU Backgammon do)."""
+
+
 def _decide(nd: float, dt: float, dp: float) -> CubeDecision:
+    """Take when taking loses less than passing; double when doubling is worth at least as much
+    as not doubling (ties are doubled).
+
+    >>> _decide(1.0, 2.0, 1.0).double   # a certain win, no gammons: double, the other passes
+    True
+    """
     take = dt <= dp
-    double = min(dt, dp) > nd
+    double = min(dt, dp) >= nd - TIE
     return CubeDecision(double=double, take=take, no_double=nd, double_take=dt, double_pass=dp)
 
 

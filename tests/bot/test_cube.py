@@ -54,6 +54,22 @@ def test_too_good_to_double() -> None:
     assert d.too_good
 
 
+def test_a_certain_win_without_gammons_is_doubled_out() -> None:
+    # doubling and playing on are both worth +1: the bot doubles (the other must pass), as
+    # players and GNU Backgammon do, rather than making the other roll out a lost game
+    d = money_decision(plain(1.0))
+    assert (d.no_double, d.double_pass) == (1.0, 1.0)
+    assert d.double and not d.take and not d.too_good
+    assert match_decision(plain(1.0), MatchState(5, 5), x=0.6).double
+    # on the board: one checker on the ace against one on the six-point, nobody can be gammoned
+    won = Position.from_text("x 1:1 / o 6:1")
+    bot = Bot()
+    assert bot.evaluate(won)[0] == 1.0
+    assert bot.should_double(won) and not bot.should_take(won)
+    # with a gammon still to win it plays on instead
+    assert not money_decision((1.0, 0.6, 0.0, 0.0, 0.0)).double
+
+
 def test_redouble_needs_more() -> None:
     # owning the cube is worth keeping: a redouble at 70% is less urgent than an initial double
     assert cubeful_equity(plain(0.7), OWNED) > cubeful_equity(plain(0.7), CENTERED)
