@@ -41,6 +41,8 @@ from gnubg_workers import GnubgWorkers  # noqa: E402
 
 from core.bot import Bot, MatchState  # noqa: E402
 from core.bot.cube import CENTERED, CUBE_LIFE, CubeDecision, Probs, cube_life, match_decision, money_decision  # noqa: E402
+from core.bot.evaluator import Evaluator  # noqa: E402
+from core.bot.net import Net  # noqa: E402
 from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
 from core.position import Position  # noqa: E402
 
@@ -242,13 +244,18 @@ def main() -> None:
         "(how much of the difference is the net's, how much the model's)",
     )
     ap.add_argument("--probs-cache", help="gnubg's probabilities for --gnubg-probs, JSON lines (read or written)")
+    ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
     args = ap.parse_args()
     t0 = time.time()
     positions = [pos for pos, _dice in sample_cases(args.positions, args.seed, distinct_positions=True)]
     infos = match_scores(len(positions), args.seed) if args.match else [MatchInfo()] * len(positions)
     ids = [encode_gnubg_id(pos, info) for pos, info in zip(positions, infos)]
     theirs = cached_gnubg_cube(ids, args.workers, args.plies, args.cache)
-    bot = Bot()
+    evaluator = None
+    if args.weights:
+        with open(args.weights, "rb") as f:
+            evaluator = Evaluator(net=Net.from_json_bytes(f.read()))
+    bot = Bot(evaluator=evaluator)
     bot.cube_by_class = not args.fixed_life
     if args.gnubg_probs is not None:
         probs = gnubg_probs(ids, args.workers, args.gnubg_probs, args.probs_cache)
