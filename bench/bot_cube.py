@@ -253,8 +253,8 @@ def main() -> None:
     theirs = cached_gnubg_cube(ids, args.workers, args.plies, args.cache)
     evaluator = None
     if args.weights:
-        with open(args.weights, "rb") as f:
-            evaluator = Evaluator(net=Net.from_json_bytes(f.read()))
+        with open(args.weights, "rb") as raw:
+            evaluator = Evaluator(net=Net.from_json_bytes(raw.read()))
     bot = Bot(evaluator=evaluator)
     bot.cube_by_class = not args.fixed_life
     if args.gnubg_probs is not None:
