@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from core.bot.bearoff import BearoffDB
-from core.bot.features import FEATURE_NAMES
+from core.bot.features import FEATURE_NAMES, is_back_game
 
 from . import engine, match, npenc, npfeatures
 from .batches import load_labels
@@ -125,13 +125,17 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=0,
                     help="then play each variant at 0-ply against pubeval (duplicate dice, the same for all)")
     ap.add_argument("--games-seed", type=int, default=20240)
-    ap.add_argument("--subset", choices=["all", "race", "contact"], default="all",
-                    help="fit on race positions only (a race net) or contact positions only")
+    ap.add_argument("--subset", choices=["all", "race", "contact", "backgame"], default="all",
+                    help="fit on race positions only (a race net), contact positions only, or back games "
+                         "only (core.bot.features.is_back_game)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     data = load_labels(args.data)
     onroll, other, y = data["onroll"].astype(np.int64), data["other"].astype(np.int64), data["y"]
-    if args.subset != "all":
+    if args.subset == "backgame":
+        keep = np.array([is_back_game(a, b) for a, b in zip(onroll.tolist(), other.tolist())], dtype=bool)
+        onroll, other, y = onroll[keep], other[keep], y[keep]
+    elif args.subset != "all":
         keep = npenc.race(onroll, other) == (args.subset == "race")
         onroll, other, y = onroll[keep], other[keep], y[keep]
     if args.limit:
