@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 
+from ..bot.bearoff_cube import short_bearoff
 from ..bot.cube import cube_life
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
@@ -204,9 +205,20 @@ class Engine:
         """Cube equities before the roll of the player on roll in ``moment`` (1-ply)."""
         scale = Scale(moment.situation)
         table = yield from self.roll_table_steps(moment.position, scale)
-        position = moment.position
-        nd, dt, dp = scale.cube_action(self.average(table), cube_life(position.player, position.opponent))
+        nd, dt, dp = self.cube_equities(moment.position, scale, self.average(table))
         return CubeGrade(nd, dt, dp)
+
+    def cube_equities(self, position: Position, scale: Scale, probs: Probs) -> tuple[float, float, float]:
+        """(no double, double/take, double/pass) for the side on roll, in ``scale``'s units, as the
+        bot decides: exact at the end of a bear-off (:class:`core.bot.bearoff_cube.ExactBearoff`),
+        else the cube models on ``probs`` with the position's cube life."""
+        evaluator = self.evaluator
+        if evaluator.use_bearoff and short_bearoff(position) and evaluator.exact_bearoff.covers(position):
+            modelled, ms = scale.bot_score()
+            if modelled:
+                d = evaluator.exact_bearoff.decision(position, scale.situation.owner, ms, scale.situation.cube)
+                return d.no_double, d.double_take, d.double_pass
+        return scale.cube_action(probs, cube_life(position.player, position.opponent))
 
     def winning_steps(self, moment: Moment) -> Generator[None, None, float]:
         """The deciding player's cubeless winning chances before the roll (1-ply, the table the

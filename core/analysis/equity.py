@@ -117,13 +117,24 @@ class Scale:
         """The inverse of :meth:`to_points`."""
         return 2.0 * (value - self._lose1) / self._span - 1.0
 
+    def bot_score(self) -> tuple[bool, MatchState | None]:
+        """Whether the bot's cube models (:mod:`core.bot.cube`) give this situation's cube action:
+        money with a live cube, or a score the table resolves where the cube is alive and can
+        still help the side on roll; with the bot's view of the score (``None`` in money play)."""
+        s = self.situation
+        if self.live and s.is_money:
+            return True, None
+        if self.live and s.away > s.cube and not s.crawford and self._by_table:
+            return True, MatchState(s.away, s.opp_away, crawford=False, post_crawford=s.post_crawford)
+        return False, None
+
     def cube_action(self, p: Probs, life: float = CUBE_LIFE) -> tuple[float, float, float]:
         """(no double, double/take, double/pass) for the side on roll, in this scale's units
         (``life``: the position's cube life, :func:`core.bot.cube.cube_life`)."""
         s = self.situation
-        if not s.is_money and self.live and s.away > s.cube and not s.crawford and self._by_table:
+        _, ms = self.bot_score()
+        if ms is not None:
             # the bot's match-play model (every later cube level's take points from the table)
-            ms = MatchState(s.away, s.opp_away, crawford=False, post_crawford=s.post_crawford)
             d = match_decision(p, ms, s.cube, s.owner, life)
             return d.no_double, d.double_take, d.double_pass
         nd = self.cubeful(p, life=life)

@@ -31,7 +31,6 @@ from typing import Literal
 
 from .. import reasons
 from ..action import Action
-from ..bot.cube import cube_life
 from ..bot.evaluator import drive, flip
 from ..errors import IllegalActionError
 from ..match import Match
@@ -258,7 +257,7 @@ def cube_hint_steps(match: Match, *, engine: Engine | None = None) -> Generator[
     scale = Scale(_situation_now(match, doubler))
     table = yield from engine.roll_table_steps(game.position, scale)
     probs = engine.average(table)
-    nd, dt, dp = scale.cube_action(probs, cube_life(game.position.player, game.position.opponent))
+    nd, dt, dp = engine.cube_equities(game.position, scale, probs)
     return CubeHint(kind, decider, nd, dt, dp, probs)
 
 

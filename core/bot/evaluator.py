@@ -16,6 +16,7 @@ from ..dice import ROLLS
 from ..moves import Play, legal_plays
 from ..position import Position
 from .bearoff import BearoffDB
+from .bearoff_cube import ExactBearoff
 from .net import Net, Probs, consistent, equity, flip
 
 __all__ = ["Evaluator", "Probs", "equity", "flip"]
@@ -76,6 +77,7 @@ class Evaluator:
     def __init__(self, net: Net | None = None, bearoff: BearoffDB | None = None, use_bearoff: bool = True) -> None:
         self._net = net
         self._bearoff = bearoff
+        self._exact: ExactBearoff | None = None
         self.use_bearoff = use_bearoff
 
     @classmethod
@@ -96,6 +98,13 @@ class Evaluator:
         if self._bearoff is None:
             self._bearoff = BearoffDB.load()
         return self._bearoff
+
+    @property
+    def exact_bearoff(self) -> ExactBearoff:
+        """Exact cube decisions at the end of a bear-off, on this evaluator's database."""
+        if self._exact is None:
+            self._exact = ExactBearoff(self.bearoff)
+        return self._exact
 
     # -- single positions ---------------------------------------------------------
     def evaluate(self, position: Position) -> Probs:
