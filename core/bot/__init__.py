@@ -119,22 +119,33 @@ class Bot:
         return equity(self.evaluate(position))
 
     def rank_plays(
-        self, position: Position, dice: Sequence[int], match: MatchState | None = None, cube: int = 1
+        self,
+        position: Position,
+        dice: Sequence[int],
+        match: MatchState | None = None,
+        cube: int = 1,
+        jacoby: bool = False,
     ) -> list[tuple[float, Play]]:
         """Every legal play with its equity for the mover (best first), at this level's depth, without
         noise; ``match``: the score from the mover's side (:func:`core.bot.cube.score_value`: what a
-        gammon is worth there, at ``cube``), money play when ``None``."""
-        return drive(self.rank_plays_steps(position, dice, match, cube))
+        gammon is worth there, at ``cube``), money play when ``None``; ``jacoby``: money play under
+        the Jacoby rule, where gammons count nothing while the cube is 1 (never turned)."""
+        return drive(self.rank_plays_steps(position, dice, match, cube, jacoby))
 
     def rank_plays_steps(
-        self, position: Position, dice: Sequence[int], match: MatchState | None = None, cube: int = 1
+        self,
+        position: Position,
+        dice: Sequence[int],
+        match: MatchState | None = None,
+        cube: int = 1,
+        jacoby: bool = False,
     ) -> Generator[None, None, list[tuple[float, Play]]]:
         """:meth:`rank_plays` in small steps: yields between pieces of work of a few
         milliseconds (each opponent roll of a lookahead), returns the ranking."""
         plays = legal_plays(position, dice)
         if not plays:
             return []
-        value = None if match is None else score_value(match, cube)
+        value = _play_value(match, cube, jacoby)
         scores = self.evaluator.play_equities(plays, value)
         ranked = sorted(zip(scores, range(len(plays))), key=lambda t: (-t[0], t[1]))  # ties: first generated
         if self.level.lookahead and len(plays) > 1:
@@ -155,14 +166,24 @@ class Bot:
         return [(s, plays[i]) for s, i in ranked]
 
     def choose_play(
-        self, position: Position, dice: Sequence[int], match: MatchState | None = None, cube: int = 1
+        self,
+        position: Position,
+        dice: Sequence[int],
+        match: MatchState | None = None,
+        cube: int = 1,
+        jacoby: bool = False,
     ) -> Play:
-        """The play this level makes: always one of ``legal_plays(position, dice)``; ``match``
-        and ``cube``: the score from the mover's side, as in :meth:`rank_plays`."""
-        return drive(self.choose_play_steps(position, dice, match, cube))
+        """The play this level makes: always one of ``legal_plays(position, dice)``; ``match``,
+        ``cube`` and ``jacoby``: the score from the mover's side and the rules, as in :meth:`rank_plays`."""
+        return drive(self.choose_play_steps(position, dice, match, cube, jacoby))
 
     def choose_play_steps(
-        self, position: Position, dice: Sequence[int], match: MatchState | None = None, cube: int = 1
+        self,
+        position: Position,
+        dice: Sequence[int],
+        match: MatchState | None = None,
+        cube: int = 1,
+        jacoby: bool = False,
     ) -> Generator[None, None, Play]:
         """:meth:`choose_play` in small steps (see :meth:`rank_plays_steps`), for a caller
         that must keep a page responsive: resume it between frames."""
@@ -172,10 +193,10 @@ class Bot:
         if len(plays) == 1:
             return plays[0]
         if self.level.noise > 0.0:
-            scores = self.evaluator.play_equities(plays, None if match is None else score_value(match, cube))
+            scores = self.evaluator.play_equities(plays, _play_value(match, cube, jacoby))
             noisy = [s + self.level.noise * _gauss(self._rng) for s in scores]
             return plays[max(range(len(plays)), key=noisy.__getitem__)]
-        ranked = yield from self.rank_plays_steps(position, dice, match, cube)
+        ranked = yield from self.rank_plays_steps(position, dice, match, cube, jacoby)
         return ranked[0][1]
 
     # -- cube --------------------------------------------------------------------------
@@ -186,6 +207,7 @@ class Bot:
         owner: str = CENTERED,
         match: MatchState | None = None,
         ply: int = 0,
+        jacoby: bool = False,
     ) -> CubeDecision:
         """The full cube analysis for the side on roll (before its roll); ``ply`` 1: from the
         probabilities averaged over its 21 rolls (:meth:`Evaluator.before_roll_steps`). At the
@@ -195,16 +217,22 @@ class Bot:
         p = self.evaluator.before_roll(position) if ply else self.evaluate(position)
         x = cube_life(position.player, position.opponent) if self.cube_by_class else CUBE_LIFE
         if match is None:
-            return money_decision(p, owner, x)
+            return money_decision(p, owner, x, jacoby)
         return match_decision(p, match, cube, owner, x)
 
     def should_double(
-        self, position: Position, cube: int = 1, owner: str = CENTERED, match: MatchState | None = None
+        self,
+        position: Position,
+        cube: int = 1,
+        owner: str = CENTERED,
+        match: MatchState | None = None,
+        jacoby: bool = False,
     ) -> bool:
-        """Should the side on roll double? ``owner``: ``"centered"`` or ``"owned"`` (by the side on roll)."""
+        """Should the side on roll double? ``owner``: ``"centered"`` or ``"owned"`` (by the side on
+        roll); ``jacoby``: money play under the Jacoby rule (:func:`core.bot.cube.money_decision`)."""
         if owner == OPPONENT:
             return False
-        decision = self.cube_decision(position, cube, owner, match)
+        decision = self.cube_decision(position, cube, owner, match, jacoby=jacoby)
         if self.level.noise > 0.0:
             margin = decision.no_double - min(decision.double_take, decision.double_pass)
             return margin + self.level.noise * 0.5 * _gauss(self._rng) < 0.0
@@ -228,16 +256,36 @@ class Bot:
         return decision.take and -decision.double_take > BEAVER_MARGIN
 
     def accept_resignation(
-        self, position: Position, points: int, cube: int = 1, match: MatchState | None = None
+        self,
+        position: Position,
+        points: int,
+        cube: int = 1,
+        match: MatchState | None = None,
+        jacoby: bool = False,
     ) -> bool:
         """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) x ``cube``?
 
-        ``position`` is seen by the side offering (on roll); ``match``, if any, from ours.
+        ``position`` is seen by the side offering (on roll); ``match``, if any, from ours;
+        ``jacoby``: money play under the Jacoby rule (a resignation before the cube is turned
+        scores a single game).
         """
         p = flip(self.evaluate(position))
         if position.is_game_over():
             return True
-        return _accept_resignation(p, points, cube, match)
+        return _accept_resignation(p, points, cube, match, jacoby=jacoby)
+
+
+def _single_game(p: Probs) -> float:
+    """The equity of a game whose gammons count nothing: 2 P(win) - 1."""
+    return 2.0 * p[0] - 1.0
+
+
+def _play_value(match: MatchState | None, cube: int, jacoby: bool) -> Callable[[Probs], float] | None:
+    """How plays are valued: at the match score, single games only under the Jacoby rule while
+    the cube is 1 (never turned), else money equity (``None``)."""
+    if match is not None:
+        return score_value(match, cube)
+    return _single_game if jacoby and cube == 1 else None
 
 
 _ = (OWNED,)

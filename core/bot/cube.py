@@ -142,10 +142,22 @@ class CubeDecision:
         return self.no_double > self.double_pass and self.double_take > self.double_pass
 
 
-def money_decision(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE) -> CubeDecision:
-    """Double/no double and take/pass in money play (the side on roll may double: cube centered or owned)."""
+def money_decision(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE, jacoby: bool = False) -> CubeDecision:
+    """Double/no double and take/pass in money play (the side on roll may double: cube centered or owned).
+
+    ``jacoby``: the Jacoby rule is played; with the cube centred, gammons count only once it is
+    turned, so not doubling is worth single games only (as the analysis values it), and a side
+    too good to double without the rule doubles its gammons into a pass instead.
+
+    >>> big = (0.97, 0.85, 0.05, 0.0, 0.0)           # nearly always a win, mostly gammons
+    >>> money_decision(big).too_good, money_decision(big, jacoby=True).double
+    (True, True)
+    """
     w, big_w, big_l = _win_loss_values(p)
-    nd = janowski_equity(w, big_w, big_l, owner, x)
+    if jacoby and owner == CENTERED:
+        nd = janowski_equity(w, 1.0, 1.0, owner, x)
+    else:
+        nd = janowski_equity(w, big_w, big_l, owner, x)
     dt = 2.0 * janowski_equity(w, big_w, big_l, OPPONENT, x)
     return _decide(nd, dt, 1.0)
 
@@ -354,18 +366,30 @@ def score_value(ms: MatchState, cube: int = 1) -> Callable[[Probs], float]:
 
 
 def accept_resignation(
-    p: Probs, points: int, cube: int = 1, ms: MatchState | None = None, owner: str = CENTERED, x: float = CUBE_LIFE
+    p: Probs,
+    points: int,
+    cube: int = 1,
+    ms: MatchState | None = None,
+    owner: str = CENTERED,
+    x: float = CUBE_LIFE,
+    jacoby: bool = False,
 ) -> bool:
     """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) times the cube?
 
     ``p`` are the cubeless probabilities of the side deciding, *as if on roll*. The offer is
-    accepted when it is worth at least our expected result.
+    accepted when it is worth at least our expected result. ``jacoby``: money play under the
+    Jacoby rule; with the cube never turned (``cube`` 1) a game scores one point at most (our
+    double would be passed), so any resignation is accepted.
 
     >>> accept_resignation((0.99, 0.9, 0.0, 0.0, 0.0), 1)  # a likely gammon: refuse a single game
     False
     >>> accept_resignation((0.99, 0.9, 0.0, 0.0, 0.0), 2)
     True
+    >>> accept_resignation((0.99, 0.9, 0.0, 0.0, 0.0), 1, jacoby=True)  # no gammon counts yet
+    True
     """
+    if ms is None and jacoby and cube == 1:
+        return True  # gammons count nothing before the cube is turned, and a double would be passed
     if ms is None:
         w, big_w, big_l = _win_loss_values(p)
         # with the cube, our expectation is at most the cubeless one when we cannot cash

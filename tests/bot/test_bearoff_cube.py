@@ -19,7 +19,7 @@ def db() -> BearoffDB:
     return BearoffDB.load()
 
 
-@pytest.fixture()
+@pytest.fixture
 def exact(db: BearoffDB) -> ExactBearoff:
     return ExactBearoff(db)
 

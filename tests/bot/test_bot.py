@@ -156,3 +156,32 @@ def test_at_a_score_plays_are_chosen_by_what_the_outcomes_are_worth_there(positi
         assert bot.choose_play(pos, dice, dmp) == bot.rank_plays(pos, dice, dmp)[0][1]
     assert differ > 0  # somewhere the score changes the play
 
+
+
+def test_under_the_jacoby_rule_gammons_count_nothing_until_the_cube_is_turned(positions: list[Position]) -> None:
+    from core.bot import MatchState
+    from core.bot.cube import score_value
+
+    bot = Bot(level="advanced")
+    # a gammon nearly sure: without the rule the bot plays on for it (too good to double); under
+    # it, not doubling wins one point at most, so it doubles (and the other passes)
+    gammon = Position.from_text("x 3:5 2:5 1:4 / o 13:15")
+    assert bot.evaluate(gammon)[1] > 0.9
+    assert not bot.should_double(gammon)
+    assert bot.should_double(gammon, jacoby=True)
+    assert not bot.should_double(gammon, cube=2, owner="owned", jacoby=True)  # turned: gammons count again
+    assert bot.accept_resignation(gammon.swapped(), 1, jacoby=True)  # a single game is all it can get
+    assert not bot.accept_resignation(gammon.swapped(), 1)
+    # plays: valued as double match point values them (winning chances alone) while the cube is 1
+    dmp = MatchState(1, 1)
+    differ = 0
+    for pos in positions[:40]:
+        plays = legal_plays(pos, (6, 4))
+        if len(plays) < 2:
+            continue
+        jacoby = [s for s, _ in bot.rank_plays(pos, (6, 4), jacoby=True)]
+        assert jacoby == pytest.approx([s for s, _ in bot.rank_plays(pos, (6, 4), dmp)])
+        assert bot.rank_plays(pos, (6, 4), cube=2, jacoby=True) == bot.rank_plays(pos, (6, 4))
+        differ += bot.choose_play(pos, (6, 4), jacoby=True).key != bot.choose_play(pos, (6, 4)).key
+    assert score_value(dmp)((0.7, 0.5, 0.1, 0.1, 0.0)) == pytest.approx(0.4)
+    assert differ > 0  # somewhere the rule changes the play

@@ -405,14 +405,16 @@ def test_the_computer_plays_its_chequers_at_the_match_score() -> None:
     from core.match import Match
 
     class Spy(Bot):
-        seen: list[tuple[MatchState | None, int]] = []
+        seen: list[tuple[MatchState | None, int, bool]] = []
 
-        def choose_play_steps(self, position, dice, match=None, cube=1):  # type: ignore[no-untyped-def]
-            self.seen.append((match, cube))
-            return (yield from super().choose_play_steps(position, dice, match, cube))
+        def choose_play_steps(self, position, dice, match=None, cube=1, jacoby=False):  # type: ignore[no-untyped-def]
+            self.seen.append((match, cube, jacoby))
+            return (yield from super().choose_play_steps(position, dice, match, cube, jacoby))
 
     spy = Spy(level="advanced")
     decide(spy, Match.new(5).opening_with(3, 1), 0)
-    assert spy.seen == [(MatchState(5, 5), 1)]
+    assert spy.seen == [(MatchState(5, 5), 1, False)]
     decide(spy, Match.new(0).opening_with(3, 1), 0)
-    assert spy.seen[-1] == (None, 1)
+    assert spy.seen[-1] == (None, 1, False)
+    decide(spy, Match.new(0, jacoby=True).opening_with(3, 1), 0)  # the rules reach the bot too
+    assert spy.seen[-1] == (None, 1, True)

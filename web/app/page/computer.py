@@ -88,7 +88,7 @@ def decide_steps(bot: Any, match: Match, player: int) -> Generator[None, None, D
     if game.phase == "roll":
         if game.can_double():
             owner = "centered" if game.cube_owner is None else "owned"
-            if bot.should_double(game.position, game.cube, owner, match_state(match, player)):
+            if bot.should_double(game.position, game.cube, owner, match_state(match, player), jacoby=game.jacoby):
                 return Decision("double")
         return Decision("roll")
     if game.phase == "double":  # the position is seen by the doubler, the score from its side too
@@ -99,14 +99,16 @@ def decide_steps(bot: Any, match: Match, player: int) -> Generator[None, None, D
         return Decision("take" if takes else "drop")
     if game.phase == "resign" and game.resign_offer is not None:
         accepts = bot.accept_resignation(
-            game.current_position, game.resign_offer.level, game.cube, match_state(match, player)
+            game.current_position, game.resign_offer.level, game.cube, match_state(match, player), jacoby=game.jacoby
         )
         return Decision("accept" if accepts else "decline")
     if game.phase == "move":
         if not game.legal_plays():
             return Decision("pass")
         assert game.dice is not None
-        play = yield from bot.choose_play_steps(game.position, game.dice, match_state(match, player), game.cube)
+        play = yield from bot.choose_play_steps(
+            game.position, game.dice, match_state(match, player), game.cube, jacoby=game.jacoby
+        )
         return Decision("play", play)
     return Decision("wait")
 
