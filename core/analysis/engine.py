@@ -24,7 +24,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from ..bot.bearoff_cube import short_bearoff
-from ..bot.cube import cube_life
+from ..bot.cube import cube_life, decide
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
 from ..moves import Play, legal_plays
@@ -115,11 +115,17 @@ class CubeGrade:
 
     @property
     def should_double(self) -> bool:
-        return min(self.double_take, self.double_pass) > self.no_double
+        """As the bot decides (:func:`core.bot.cube.decide`): a double that gains nothing and
+        loses nothing is made.
+
+        >>> CubeGrade(1.0, 2.0, 1.0).should_double     # a certain win, no gammons: double, pass
+        True
+        """
+        return decide(self.no_double, self.double_take, self.double_pass).double
 
     @property
     def should_take(self) -> bool:
-        return self.double_take <= self.double_pass
+        return decide(self.no_double, self.double_take, self.double_pass).take
 
 
 class Engine:

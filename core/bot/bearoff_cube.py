@@ -26,7 +26,7 @@ from __future__ import annotations
 from ..dice import ROLLS
 from ..position import Position
 from .bearoff import BearoffDB, bearoff_results
-from .cube import CENTERED, MAX_CUBE, OPPONENT, OWNED, CubeDecision, MatchState, _decide
+from .cube import CENTERED, MAX_CUBE, OPPONENT, OWNED, CubeDecision, MatchState, decide
 from .met import match_equity
 
 MAX_CHECKERS = 4
@@ -87,7 +87,7 @@ class ExactBearoff:
             self._match.clear()
         a, b, c = tuple(position.player[:6]), tuple(position.opponent[:6]), _CODES[owner]
         if match is None:
-            return _decide(self._money_roll(a, b, c), 2.0 * self._money_roll(a, b, 2), 1.0)
+            return decide(self._money_roll(a, b, c), 2.0 * self._money_roll(a, b, 2), 1.0)
         if match.crawford or match.away <= cube:
             return CubeDecision(False, True, 0.0, 0.0, 1.0)  # no cube, or a dead one (as match_decision)
         score = (match.away, match.opp_away, match.post_crawford)
@@ -101,7 +101,7 @@ class ExactBearoff:
 
         nd = norm(self._match_roll(a, b, cube, c, score))
         dt = norm(self._match_roll(a, b, 2 * cube, 2, score))
-        return _decide(nd, dt, 1.0)
+        return decide(nd, dt, 1.0)
 
     # -- the search ------------------------------------------------------------------------
     def _mean(self, home: Home) -> float:

@@ -159,7 +159,7 @@ def money_decision(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE, jacoby
     else:
         nd = janowski_equity(w, big_w, big_l, owner, x)
     dt = 2.0 * janowski_equity(w, big_w, big_l, OPPONENT, x)
-    return _decide(nd, dt, 1.0)
+    return decide(nd, dt, 1.0)
 
 
 TIE = 1e-9
@@ -167,11 +167,11 @@ TIE = 1e-9
 (a certain win with no gammon chance is doubled out, as players and GNU Backgammon do)."""
 
 
-def _decide(nd: float, dt: float, dp: float) -> CubeDecision:
+def decide(nd: float, dt: float, dp: float) -> CubeDecision:
     """Take when taking loses less than passing; double when doubling is worth at least as much
     as not doubling (ties are doubled).
 
-    >>> _decide(1.0, 2.0, 1.0).double   # a certain win, no gammons: double, the other passes
+    >>> decide(1.0, 2.0, 1.0).double   # a certain win, no gammons: double, the other passes
     True
     """
     take = dt <= dp
@@ -296,7 +296,7 @@ def match_decision(
     nd = norm(match_cubeful(p, ms, cube, owner, x))
     dt = norm(match_cubeful(p, ms, 2 * cube, OPPONENT, x))
     dp = 1.0
-    decision = _decide(nd, dt, dp)
+    decision = decide(nd, dt, dp)
     if ms.post_crawford and ms.opp_away == 1 and owner == CENTERED:
         # after the Crawford game the trailer doubles at once (the leader's gammons cost it
         # nothing more), unless it is too good: playing on for a gammon beats the leader's pass

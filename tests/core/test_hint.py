@@ -73,3 +73,14 @@ def test_hints_refused_outside_their_moment() -> None:
         checker_hint(Match.new(3))
     with pytest.raises(IllegalActionError, match="no cube decision"):
         cube_hint(Match.new(3).opening_with(3, 1))
+
+
+def test_a_certain_win_is_hinted_as_the_bot_plays_it_double_and_pass() -> None:
+    from core.bot import Bot
+
+    won = Position.from_text("x 1:1 / o 6:1")  # off with any roll; nobody can be gammoned
+    hint = cube_hint(Match.new(0, setup=Setup(won, 0)))
+    assert (hint.no_double, hint.double_pass) == (1.0, 1.0)  # a tie: doubling gives the same
+    assert hint.best == "Double" and hint.loss("no double") == 0.0
+    assert Bot().should_double(won)
+    assert cube_hint(Match.new(0, setup=Setup(won, 0)).double()).best == "Pass"
