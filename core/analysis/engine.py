@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from ..bot.bearoff_cube import short_bearoff
 from ..bot.cube import cube_life, decide
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
@@ -218,12 +217,11 @@ class Engine:
         """(no double, double/take, double/pass) for the side on roll, in ``scale``'s units, as the
         bot decides: exact at the end of a bear-off (:class:`core.bot.bearoff_cube.ExactBearoff`),
         else the cube models on ``probs`` with the position's cube life."""
-        evaluator = self.evaluator
-        if evaluator.use_bearoff and short_bearoff(position) and evaluator.exact_bearoff.covers(position):
-            modelled, ms = scale.bot_score()
-            if modelled:
-                d = evaluator.exact_bearoff.decision(position, scale.situation.owner, ms, scale.situation.cube)
-                return d.no_double, d.double_take, d.double_pass
+        modelled, ms = scale.bot_score()
+        s = scale.situation
+        exact = self.evaluator.exact_cube(position, s.owner, ms, s.cube) if modelled else None
+        if exact is not None:
+            return exact.no_double, exact.double_take, exact.double_pass
         return scale.cube_action(probs, cube_life(position.player, position.opponent))
 
     def winning_steps(self, moment: Moment) -> Generator[None, None, float]:

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from ..moves import Play, legal_plays
 from ..position import Position
-from .bearoff_cube import short_bearoff
 from .cube import (
     CENTERED,
     CUBE_LIFE,
@@ -212,8 +211,9 @@ class Bot:
         """The full cube analysis for the side on roll (before its roll); ``ply`` 1: from the
         probabilities averaged over its 21 rolls (:meth:`Evaluator.before_roll_steps`). At the
         end of a bear-off (:meth:`core.bot.bearoff_cube.ExactBearoff.covers`) the exact answer."""
-        if self.evaluator.use_bearoff and short_bearoff(position) and self.evaluator.exact_bearoff.covers(position):
-            return self.evaluator.exact_bearoff.decision(position, owner, match, cube)
+        exact = self.evaluator.exact_cube(position, owner, match, cube)
+        if exact is not None:
+            return exact
         p = self.evaluator.before_roll(position) if ply else self.evaluate(position)
         x = cube_life(position.player, position.opponent) if self.cube_by_class else CUBE_LIFE
         if match is None:

@@ -16,7 +16,8 @@ from ..dice import ROLLS
 from ..moves import Play, legal_plays
 from ..position import Position
 from .bearoff import BearoffDB
-from .bearoff_cube import ExactBearoff
+from .bearoff_cube import ExactBearoff, short_bearoff
+from .cube import CubeDecision, MatchState
 from .net import Net, Probs, consistent, equity, flip
 
 __all__ = ["Evaluator", "Probs", "equity", "flip"]
@@ -99,12 +100,17 @@ class Evaluator:
             self._bearoff = BearoffDB.load()
         return self._bearoff
 
-    @property
-    def exact_bearoff(self) -> ExactBearoff:
-        """Exact cube decisions at the end of a bear-off, on this evaluator's database."""
+    def exact_cube(
+        self, position: Position, owner: str, match: MatchState | None = None, cube: int = 1
+    ) -> CubeDecision | None:
+        """The exact cube decision of the side on roll at the end of a bear-off
+        (:class:`~core.bot.bearoff_cube.ExactBearoff`, on this evaluator's database, its values
+        remembered), or ``None`` where that search does not reach (the cube-life models then)."""
+        if not self.use_bearoff or not short_bearoff(position):  # cheap: no database for most positions
+            return None
         if self._exact is None:
             self._exact = ExactBearoff(self.bearoff)
-        return self._exact
+        return self._exact.decision(position, owner, match, cube) if self._exact.covers(position) else None
 
     # -- single positions ---------------------------------------------------------
     def evaluate(self, position: Position) -> Probs:
