@@ -253,14 +253,18 @@ function dedicatedWorker() {
 // The hub: a port-like object (postMessage) over a BroadcastChannel. Election: an embed asks
 // who leads; with no answer it claims, waits for the other claims, and the smallest id starts
 // the one worker, then says so. Only that announcement makes others follow, so one worker starts.
+// Should two leaders meet anyway (a claim or an answer slowed down), the older one stays (its
+// worker has started: the embeds need not wait for another), the smaller id between equals.
 const WAIT_LEADER_MS = 150;
 const WAIT_CLAIMS_MS = 150;
+const before = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 class Hub {
   constructor() {
     this.channel = new BroadcastChannel(CHANNEL);
     this.channel.addEventListener("message", (event) => this.receive(event.data));
     this.leader = null;
+    this.rank = null; // the leader's [since, id]: smaller ranks lead
     this.worker = null;
     this.queue = [];
     this.elect();
@@ -271,6 +275,7 @@ class Hub {
 
   elect() {
     this.leader = null;
+    this.rank = null;
     this.claims = new Set();
     this.channel.postMessage({ kind: "who" });
     clearTimeout(this.timer);
@@ -292,30 +297,36 @@ class Hub {
     else this.timer = setTimeout(() => this.leader ?? this.elect(), 4 * WAIT_CLAIMS_MS);
   }
 
+  announce() {
+    this.channel.postMessage({ kind: "leader", id: session, since: this.rank[0] });
+  }
+
   lead() {
     this.leader = session;
+    this.rank = [Date.now(), session];
     frame.dataset.transport = "hub-leader";
     this.worker = dedicatedWorker();
     this.worker.addEventListener("message", (event) => {
       onAnswer(event);
       if (event.data?.session !== session) this.channel.postMessage({ kind: "answer", data: event.data });
     });
-    this.channel.postMessage({ kind: "leader", id: session });
+    this.announce();
     this.flush();
   }
 
-  follow(id) {
+  follow(id, rank) {
     const had = this.leader;
     clearTimeout(this.timer);
     if (had === session) {
-      // Two leaders (a claim arrived too late): the smaller id stays; this worker goes.
+      // Two leaders (a claim or an answer arrived too late): the older stays; this worker goes.
       this.worker?.terminate();
       this.worker = null;
     }
     this.leader = id;
+    this.rank = rank;
     frame.dataset.transport = "hub";
     this.flush();
-    // This embed's state lived in the old leader's worker: open it again there.
+    // This embed's state lived in the old leader's worker: open it again in the new one.
     if (had !== null) open();
   }
 
@@ -323,13 +334,18 @@ class Hub {
     if (!message || typeof message !== "object") return;
     const { kind, id } = message;
     if (kind === "who" && this.leader === session) {
-      this.channel.postMessage({ kind: "leader", id: session });
+      this.announce();
     } else if (kind === "claim" && typeof id === "string") {
-      if (this.leader === session) this.channel.postMessage({ kind: "leader", id: session });
+      if (this.leader === session) this.announce();
       else if (this.leader === null) this.claims.add(id);
-    } else if (kind === "leader" && typeof id === "string" && id !== this.leader) {
-      if (this.leader === session && id > session) this.channel.postMessage({ kind: "leader", id: session });
-      else this.follow(id);
+    } else if (kind === "leader" && typeof id === "string" && Number.isFinite(message.since) && id !== this.leader) {
+      // The same rule for leaders and followers: only a smaller rank is followed. (A follower that
+      // took any later announcement could take one from an embed that has just stepped down, and
+      // send it clicks that nobody answers.) The smaller leader, hearing a larger one, announces
+      // itself again, so every embed ends on it.
+      const rank = [message.since, id];
+      if (this.rank === null || before(rank, this.rank)) this.follow(id, rank);
+      else if (this.leader === session) this.announce();
     } else if (kind === "request" && this.leader === session && message.to === session) {
       this.worker.postMessage(message.message);
     } else if (kind === "answer") {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from match_helpers import board_state, button, dice_state, open_app, phase, play_turn, start_computer_match, turn_state
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from core.state import from_json
 
@@ -21,6 +22,22 @@ HUMAN_TO_ACT = """() => {
 }"""
 
 SAME_MATCH = """(text) => localStorage.getItem('videau.match') === text"""
+SAVED = "() => localStorage.getItem('videau.match')"
+EXPLAIN = """() => ({
+  phase: document.body.dataset.phase,
+  status: document.getElementById('status')?.textContent,
+  notice: document.getElementById('notice')?.textContent,
+  error: document.getElementById('error')?.textContent,
+  buttons: [...document.querySelectorAll('button')].filter((b) => !b.hidden && b.offsetParent).map((b) => b.textContent),
+})"""
+
+
+def wait_or_explain(page: Page, condition: str, arg: object = None) -> None:
+    """Wait (up to 180 s: slow while gnubg runs on another worker); on a timeout, say what the page showed."""
+    try:
+        page.wait_for_function(condition, arg=arg, timeout=180_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"timed out waiting for {condition}; the page: {page.evaluate(EXPLAIN)}") from None
 
 
 def _watch(page: Page, problems: list[str]) -> None:
@@ -40,19 +57,20 @@ def test_two_tabs_against_the_computer_play_its_turn_once(page: Page, context: B
 
     turns = 0
     for _ in range(40):
-        page.wait_for_function(HUMAN_TO_ACT, timeout=180_000)  # a state: slow while gnubg runs on the other worker
+        wait_or_explain(page, HUMAN_TO_ACT)
         current = phase(page)
         if current in ("match-over", "game-over") or turns >= 6:
             break
         if current == "double":  # the beginner's noisy cube may double (seeded with the dice): take
             button(page, "Take").click()
-            page.wait_for_function("() => document.body.dataset.phase !== 'double'", timeout=180_000)
+            wait_or_explain(page, "() => document.body.dataset.phase !== 'double'")
             continue
         if current in ("opening", "roll"):
+            # Wait for the roll's save, not for a phase: after a roll with no play for the human, or
+            # an opening the computer wins, the computer may play before a poll sees "move".
+            saved = page.evaluate(SAVED)
             button(page, "Roll").click()
-            page.wait_for_function(
-                "() => !['roll', 'opening'].includes(document.body.dataset.phase)", timeout=180_000
-            )
+            wait_or_explain(page, "(before) => localStorage.getItem('videau.match') !== before", saved)
         if turn_state(page)["turn"] == "0" and phase(page) == "move":
             play_turn(page)
             turns += 1

@@ -218,6 +218,39 @@ def test_ten_embeds_share_one_runtime_and_show_exactly_their_ids(page: Page, app
     assert {m["origin"] for m in ready} == {app_url.rstrip("/")}
 
 
+# An announcement of a leader that started after the current one, as a slowed-down election
+# produces: sent from the frame itself on a second channel (a BroadcastChannel hears the others).
+LATE_LEADER = """() => {
+  window.reopened = false;
+  new MutationObserver(() => {
+    if (document.body.dataset.ready !== "true") window.reopened = true;
+  }).observe(document.body, { attributes: true });
+  const channel = new BroadcastChannel("videau-embed-hub");
+  channel.postMessage({ kind: "leader", id: "ffffffff-late", since: Date.now() + 1000 });
+  channel.postMessage({ kind: "leader", id: "00000000-late", since: Date.now() + 1000 });
+}"""
+
+
+def test_embeds_keep_their_leader_when_a_later_one_announces_itself(page: Page, app_url: str, hosts: HostPages) -> None:
+    frames = [fragment(xgid=x, mode="try", id=f"t{n}") for n, x in enumerate([ENTER, BOTH])]
+    page.goto(hosts.add(app_url, "late", frames))
+    embeds = [embed_frame(page, i) for i in range(2)]
+    for frame in embeds:
+        wait_embed(frame)
+    transports = [frame.evaluate("() => document.getElementById('embed').dataset.transport") for frame in embeds]
+    assert sorted(transports) == ["hub", "hub-leader"]
+    follower = embeds[transports.index("hub")]
+    follower.evaluate(LATE_LEADER)
+    # The leader answers the late ones by announcing itself again (the follower's request below
+    # goes after that), and the follower never leaves it: its state stays, its clicks are answered.
+    movable = follower.locator("#board [data-movable]").first.get_attribute("data-point")
+    assert movable is not None
+    click_places(follower, movable)
+    assert follower.locator("#board [data-selected]").count() == 1
+    assert follower.evaluate("() => window.reopened") is False
+    assert [frame.evaluate("() => document.getElementById('embed').dataset.transport") for frame in embeds] == transports
+
+
 def test_a_second_view_paints_the_cached_board_at_once(page: Page) -> None:
     frag = fragment(xgid=encode_xgid(BUSY, MatchInfo()), caption="Cached")
     page.goto(f"./embed.html{frag}")
