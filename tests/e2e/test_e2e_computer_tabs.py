@@ -28,7 +28,7 @@ EXPLAIN = """() => ({
   status: document.getElementById('status')?.textContent,
   notice: document.getElementById('notice')?.textContent,
   error: document.getElementById('error')?.textContent,
-  buttons: [...document.querySelectorAll('button')].filter((b) => !b.hidden && b.offsetParent).map((b) => b.textContent),
+  buttons: [...document.querySelectorAll('button')].filter((b) => b.offsetParent).map((b) => b.textContent),
 })"""
 
 

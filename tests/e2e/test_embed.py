@@ -237,7 +237,8 @@ def test_embeds_keep_their_leader_when_a_later_one_announces_itself(page: Page, 
     embeds = [embed_frame(page, i) for i in range(2)]
     for frame in embeds:
         wait_embed(frame)
-    transports = [frame.evaluate("() => document.getElementById('embed').dataset.transport") for frame in embeds]
+    transport = "() => document.getElementById('embed').dataset.transport"
+    transports = [frame.evaluate(transport) for frame in embeds]
     assert sorted(transports) == ["hub", "hub-leader"]
     follower = embeds[transports.index("hub")]
     follower.evaluate(LATE_LEADER)
@@ -248,7 +249,7 @@ def test_embeds_keep_their_leader_when_a_later_one_announces_itself(page: Page, 
     click_places(follower, movable)
     assert follower.locator("#board [data-selected]").count() == 1
     assert follower.evaluate("() => window.reopened") is False
-    assert [frame.evaluate("() => document.getElementById('embed').dataset.transport") for frame in embeds] == transports
+    assert [frame.evaluate(transport) for frame in embeds] == transports
 
 
 def test_a_second_view_paints_the_cached_board_at_once(page: Page) -> None:
