@@ -19,7 +19,11 @@ structures a weaker opponent leads to). Labels, for the side on roll, before its
   bear-off database and exact endings, weighted by the roll's chances), as ``distill gen``;
 * ``ply2``: 2-ply: for each roll, the ``top`` best plays at 0-ply (within ``margin``) are
   rated at 1-ply, and the best of them counts; the file also holds the ply-1 labels
-  (``y1``), so the two can be compared on the same positions.
+  (``y1``), so the two can be compared on the same positions;
+* ``rollout``: truncated rollouts with variance reduction (:mod:`bot_training.rollout`),
+  ``trials`` games of ``horizon`` rolls a position, seeded by ``[seed, k]`` as the batch's
+  games (``y1`` too). ``bench/label_quality.py`` measures each label against GNU Backgammon
+  2-ply, and its cost.
 
 Each file holds ``onroll`` and ``other`` (N, 25) int8 boards (each side in its own
 numbering), so any encoding can be computed later, ``y`` (N, 5) float32 labels and
@@ -53,8 +57,9 @@ from .distill import load_ckpt, one_ply_targets
 from .match import pubeval_scorer
 from .mlp import flip
 from .npbot import NumpyBot, _equity, twin_of
+from .rollout import rollout_targets
 
-LABELS = ("ply1", "ply2")
+LABELS = ("ply1", "ply2", "rollout")
 CLASS_CHOICES = ("all", "contact")
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
 
@@ -76,12 +81,14 @@ class LabelSpec:
     group: int = 48
     classes: str = "all"
     backgame_weight: float = 1.0
+    trials: int = 12
+    horizon: int = 4
 
     def __post_init__(self) -> None:
         if self.label not in LABELS:
             raise ValueError(f"unknown label kind {self.label!r}: expected one of {', '.join(LABELS)}")
-        if self.positions < 1 or self.games < 1 or self.top < 1 or self.group < 1:
-            raise ValueError(f"positions, games, top and group must be positive: {self}")
+        if min(self.positions, self.games, self.top, self.group, self.trials, self.horizon) < 1:
+            raise ValueError(f"positions, games, top, group, trials and horizon must be positive: {self}")
         if not 0.0 < self.sample <= 1.0:
             raise ValueError(f"sample must be in (0, 1]: {self.sample}")
         if self.classes not in CLASS_CHOICES:
@@ -229,11 +236,15 @@ def label_batch(spec: LabelSpec, k: int) -> dict[str, np.ndarray]:
     result = {"onroll": onroll, "other": other, "source": src}
     if spec.label == "ply1":
         result["y"] = y1.astype(np.float32)
-    else:
-        y2 = np.concatenate([two_ply_targets(bot, positions[i : i + 4], spec.top, spec.margin)
-                             for i in range(0, len(positions), 4)])
-        result["y"] = y2.astype(np.float32)
-        result["y1"] = y1.astype(np.float32)
+        return result
+    if spec.label == "ply2":
+        y = np.concatenate([two_ply_targets(bot, positions[i : i + 4], spec.top, spec.margin)
+                            for i in range(0, len(positions), 4)])
+    else:  # rollout: the trials of a few positions side by side; the dice go on from the batch's games
+        y = np.concatenate([rollout_targets(bot, positions[i : i + 8], spec.trials, spec.horizon, rng)
+                            for i in range(0, len(positions), 8)])
+    result["y"] = y.astype(np.float32)
+    result["y1"] = y1.astype(np.float32)
     return result
 
 
@@ -342,6 +353,8 @@ def main() -> None:
     ap.add_argument("--pubeval", type=float, default=0.5)
     ap.add_argument("--top", type=int, default=3, help="ply2: plays per roll rated at 1-ply")
     ap.add_argument("--margin", type=float, default=0.3, help="ply2: within this equity of the best at 0-ply")
+    ap.add_argument("--trials", type=int, default=12, help="rollout: games a position")
+    ap.add_argument("--horizon", type=int, default=4, help="rollout: rolls a game before the net's estimate")
     ap.add_argument("--classes", choices=CLASS_CHOICES, default="all",
                     help="contact: keep no race or bear-off position")
     ap.add_argument("--backgame-weight", type=float, default=1.0,
@@ -351,7 +364,8 @@ def main() -> None:
     args = ap.parse_args()
     spec = LabelSpec(teacher=args.teacher, label=args.label, seed=args.seed, positions=args.positions,
                      games=args.games, sample=args.sample, explore=args.explore, pubeval=args.pubeval,
-                     top=args.top, margin=args.margin, classes=args.classes, backgame_weight=args.backgame_weight)
+                     top=args.top, margin=args.margin, classes=args.classes, backgame_weight=args.backgame_weight,
+                     trials=args.trials, horizon=args.horizon)
     t0 = time.time()
     count = 0
 
