@@ -338,12 +338,13 @@ class Hub {
     } else if (kind === "claim" && typeof id === "string") {
       if (this.leader === session) this.announce();
       else if (this.leader === null) this.claims.add(id);
-    } else if (kind === "leader" && typeof id === "string" && Number.isFinite(message.since) && id !== this.leader) {
+    } else if (kind === "leader" && typeof id === "string" && id !== this.leader) {
       // The same rule for leaders and followers: only a smaller rank is followed. (A follower that
       // took any later announcement could take one from an embed that has just stepped down, and
       // send it clicks that nobody answers.) The smaller leader, hearing a larger one, announces
       // itself again, so every embed ends on it.
-      const rank = [message.since, id];
+      // (An embed of an older build announces no start: it ranks after every other leader.)
+      const rank = [Number.isFinite(message.since) ? message.since : Number.MAX_VALUE, id];
       if (this.rank === null || before(rank, this.rank)) this.follow(id, rank);
       else if (this.leader === session) this.announce();
     } else if (kind === "request" && this.leader === session && message.to === session) {
