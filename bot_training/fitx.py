@@ -125,13 +125,22 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=0,
                     help="then play each variant at 0-ply against pubeval (duplicate dice, the same for all)")
     ap.add_argument("--games-seed", type=int, default=20240)
+    ap.add_argument("--y1", nargs="*", default=[], metavar="FOLDER",
+                    help="folders of --data (ply2 or rollout runs) whose 1-ply labels (y1) are taken instead of "
+                         "their own: the same positions fitted with either label, to compare the labels")
     ap.add_argument("--subset", choices=["all", "race", "contact", "backgame"], default="all",
                     help="fit on race positions only (a race net), contact positions only, or back games "
                          "only (core.bot.features.is_back_game)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    data = load_labels(args.data)
-    onroll, other, y = data["onroll"].astype(np.int64), data["other"].astype(np.int64), data["y"]
+    unknown = [folder for folder in args.y1 if folder not in args.data]
+    if unknown:
+        raise SystemExit(f"--y1 {' '.join(unknown)}: not among --data")
+    # a folder named twice in --data counts twice (its positions weigh double)
+    parts = [load_labels([folder]) for folder in args.data]
+    onroll = np.concatenate([d["onroll"] for d in parts]).astype(np.int64)
+    other = np.concatenate([d["other"] for d in parts]).astype(np.int64)
+    y = np.concatenate([d["y1" if folder in args.y1 else "y"] for folder, d in zip(args.data, parts)])
     if args.subset == "backgame":
         keep = np.array([is_back_game(a, b) for a, b in zip(onroll.tolist(), other.tolist())], dtype=bool)
         onroll, other, y = onroll[keep], other[keep], y[keep]
