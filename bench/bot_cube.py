@@ -25,17 +25,10 @@ import argparse
 import json
 import math
 import os
-import sys
 import time
 from dataclasses import dataclass
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-BENCH = os.path.dirname(os.path.abspath(__file__))
-if BENCH not in sys.path:
-    sys.path.insert(0, BENCH)
-
+import _paths  # noqa: F401  (the imports below)
 from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
 from gnubg_workers import GnubgWorkers  # noqa: E402
 

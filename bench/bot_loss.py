@@ -33,13 +33,7 @@ import random
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-BENCH = os.path.dirname(os.path.abspath(__file__))
-if BENCH not in sys.path:
-    sys.path.insert(0, BENCH)
-
+from _paths import ROOT
 from gnubg_workers import GnubgWorkers, apply_gnubg_steps  # noqa: E402
 
 from core.bot import LEVELS, Bot, Evaluator  # noqa: E402

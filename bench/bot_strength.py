@@ -23,13 +23,7 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-BENCH = os.path.dirname(os.path.abspath(__file__))
-if BENCH not in sys.path:
-    sys.path.insert(0, BENCH)
-
+import _paths  # noqa: F401  (the imports below)
 import numpy as np  # noqa: E402
 from gnubg_workers import GnubgWorkers, apply_gnubg_steps  # noqa: E402
 

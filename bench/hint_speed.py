@@ -17,18 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
 from typing import Any
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-BENCH = os.path.dirname(os.path.abspath(__file__))
-if BENCH not in sys.path:
-    sys.path.insert(0, BENCH)
+import _paths  # noqa: F401  (the imports below)
 
 DEPTHS = "5:0.2,8:0.32"
 

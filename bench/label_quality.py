@@ -17,18 +17,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from collections.abc import Callable
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-BENCH = os.path.dirname(os.path.abspath(__file__))
-if BENCH not in sys.path:
-    sys.path.insert(0, BENCH)
-
 import numpy as np  # noqa: E402
+from _paths import ROOT
 from bot_cube import gnubg_probs  # noqa: E402
 from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
 
