@@ -42,22 +42,21 @@ _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
 _ORDERED = np.array([k for k, r in enumerate(ROLLS) for _ in range(r.ways)], dtype=np.int64)
 
 
-Table = tuple[np.ndarray, np.ndarray, list[Position], np.ndarray]
+Table = tuple[np.ndarray, np.ndarray, engine.Candidates, np.ndarray]
 
 
 def _roll_table(bot: NumpyBot, positions: Sequence[Position]) -> Table:
     """For each position: its 1-ply probabilities ``E`` (mover's view), and for each of the 21 rolls
-    the 0-ply probabilities ``A`` (mover's view) of the best play, the position it leads to (the
-    other side on roll) and whether the game is over. Shapes (N, 5), (N, 21, 5), N * 21, (N, 21)."""
+    the 0-ply probabilities ``A`` (mover's view) of the best play, and that play's row in the
+    candidates (``engine.to_position`` of it: the position it leads to, the other side on roll).
+    Shapes (N, 5), (N, 21, 5), the candidates, (N, 21)."""
     reps = len(ROLLS)
     c = engine.candidates([p for p in positions for _ in range(reps)], [r.dice for _ in positions for r in ROLLS])
     q = bot.probs(c.onroll, c.mover)  # the next mover's view, after each of our plays
     best = engine.segment_argmax(-_equity(q), c.seg)
     ours = flip(q[best]).reshape(len(positions), reps, 5)
-    ends = c.mover[best].sum(axis=1) == 0
-    after = [engine.to_position(c.onroll[k], c.mover[k]) for k in best]
     expected: np.ndarray = (ours * _WAYS[None, :, None]).sum(axis=1)
-    return expected, ours, after, ends.reshape(len(positions), reps)
+    return expected, ours, c, best.reshape(len(positions), reps)
 
 
 def rollout_targets(bot: NumpyBot, positions: Sequence[Position], trials: int = 36, horizon: int = 6,
@@ -80,12 +79,13 @@ def rollout_targets(bot: NumpyBot, positions: Sequence[Position], trials: int = 
     for step in range(horizon):
         if len(live) == 0:
             break
-        expected, per_roll, after, ends = _roll_table(bot, [games[g] for g in live])
+        expected, per_roll, c, best = _roll_table(bot, [games[g] for g in live])
         drawn = first[live % trials % 36] if step == 0 else rng.integers(0, 36, size=len(live))
         rolls = _ORDERED[drawn]
         pick = np.arange(len(live))
         chosen = per_roll[pick, rolls]
-        over = ends[pick, rolls]
+        rows = best[pick, rolls]  # the drawn roll's play, for each live trial
+        over = c.mover[rows].sum(axis=1) == 0
         if step % 2:  # the root side's opponent moved: back to the root's view
             expected, chosen = flip(expected), flip(chosen)
         if reduce:
@@ -93,8 +93,8 @@ def rollout_targets(bot: NumpyBot, positions: Sequence[Position], trials: int = 
             previous[live] = chosen
         else:
             estimate[live] = chosen
-        for j, g in enumerate(live.tolist()):
-            games[g] = after[j * len(ROLLS) + int(rolls[j])]
+        for g, k in zip(live.tolist(), rows.tolist()):
+            games[g] = engine.to_position(c.onroll[k], c.mover[k])
         live = live[~over]
     out: np.ndarray = estimate.reshape(n, trials, 5).mean(axis=1)
     return out
