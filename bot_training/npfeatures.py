@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.bot.features import _HIT_WAYS, FEATURE_NAMES, NUM_FEATURES, ROLLS36
+from core.bot.features import _DIRECT, _HIT_WAYS, FEATURE_NAMES, NUM_FEATURES, ROLLS36
 
 _POINTS = np.arange(1, 25)
 
@@ -63,30 +63,69 @@ def escapes(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     return out
 
 
+def _via_groups() -> tuple[tuple[tuple[tuple[int, ...], np.uint64], ...], ...]:
+    """For each distance 1..24: (landing offsets on the way, mask of the rolls that land there),
+    the ways of :data:`core.bot.features._HIT_WAYS` that pass over points, grouped by offsets."""
+    out = []
+    for ways in _HIT_WAYS:
+        groups: dict[tuple[int, ...], int] = {}
+        for bit, steps in ways:
+            if steps:
+                groups[steps] = groups.get(steps, 0) | (1 << bit)
+        out.append(tuple((steps, np.uint64(mask)) for steps, mask in groups.items()))
+    return tuple(out)
+
+
+_VIA_GROUPS = _via_groups()
+_DIRECT_U = tuple(np.uint64(m) for m in _DIRECT)
+_ZERO = np.uint64(0)
+
+
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    """Set bits of each uint64."""
+    if hasattr(np, "bitwise_count"):  # numpy 2
+        out: np.ndarray = np.bitwise_count(masks).astype(np.int64)
+        return out
+    bits = np.unpackbits(np.ascontiguousarray(masks).view(np.uint8).reshape(-1, 8), axis=1)
+    counts: np.ndarray = bits.sum(axis=1).reshape(masks.shape).astype(np.int64)
+    return counts
+
+
 def hit_risk(side: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(shots, expected pips lost) per row, as :func:`core.bot.features.hit_risk`.
+
+    The 36 rolls are bits of one uint64 a blot point: ``hits[:, p - 1]`` holds the rolls with
+    which some checker of the other's reaches our point ``p`` (a blot), every landing on the
+    way open. For each distance ``d`` only the (row, hitter ``q``) pairs with a blot on
+    ``q + d`` are listed, and each way of covering ``d`` is checked on those pairs alone.
+    """
     n = side.shape[0]
     blot = side[:, :24] == 1  # column p - 1 for our point p
     open_ = side[:, :24] < 2
     hitter = np.zeros((n, 25), dtype=bool)  # column q: our point q (0: their bar)
     hitter[:, 0] = other[:, 24] > 0
     hitter[:, 1:] = (other[:, 23::-1] > 0) & (other[:, 24] == 0)[:, None]
-    hit = np.zeros((n, 36, 24), dtype=bool)  # [row, roll, blot point - 1]
+    hits = np.zeros((n, 24), dtype=np.uint64)
     for d in range(1, 25):
-        cols = np.arange(0, 25 - d)  # hitter q; blot p = q + d
-        base = blot[:, cols + d - 1] & hitter[:, cols]
-        if not base.any():
+        m = 25 - d  # hitters q = 0 .. 24 - d, blots p = q + d = d .. 24
+        rows, q = np.nonzero(blot[:, d - 1:24] & hitter[:, :m])  # the few (row, hitter) pairs
+        if len(rows) == 0:
             continue
-        for bit, steps in _HIT_WAYS[d]:
-            ok = base
-            for s in steps:
-                ok = ok & open_[:, cols + s - 1]
-            hit[:, bit, cols + d - 1] |= ok
-    any_hit = hit.any(axis=2)
-    first = np.argmax(hit, axis=2)  # lowest blot point hit (the most pips lost)
-    loss = np.where(any_hit, 24 - first, 0)  # 25 - p with p = first + 1
-    shots: np.ndarray = any_hit.sum(axis=1)
-    lost: np.ndarray = loss.sum(axis=1) / 36.0
-    return shots, lost
+        acc = np.full(len(rows), _DIRECT_U[d], dtype=np.uint64)
+        for steps, mask in _VIA_GROUPS[d]:
+            ok = open_[rows, q + steps[0] - 1]
+            for s in steps[1:]:  # lands on q + s: column q + s - 1
+                ok = ok & open_[rows, q + s - 1]
+            acc |= np.where(ok, mask, _ZERO)
+        hits[rows, q + d - 1] |= acc  # one pair a (row, blot) for a given distance
+    covered = np.zeros(n, dtype=np.uint64)
+    lost = np.zeros(n, dtype=np.int64)
+    for p in range(1, 25):  # from our 1-point up: each roll loses the most advanced blot it hits
+        new = hits[:, p - 1] & ~covered
+        lost += _popcount(new) * (25 - p)
+        covered |= new
+    shots: np.ndarray = _popcount(covered)
+    return shots, lost / 36.0
 
 
 def anchors(side: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

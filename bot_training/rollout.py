@@ -79,7 +79,12 @@ def rollout_targets(bot: NumpyBot, positions: Sequence[Position], trials: int = 
     for step in range(horizon):
         if len(live) == 0:
             break
-        expected, per_roll, c, best = _roll_table(bot, [games[g] for g in live])
+        # one table a distinct position: at the first step every trial of a position shares it,
+        # and a non-double's two orders of dice often lead to the same next position
+        distinct: dict[Position, int] = {}
+        where = np.array([distinct.setdefault(games[g], len(distinct)) for g in live.tolist()], dtype=np.int64)
+        expected, per_roll, c, best = _roll_table(bot, list(distinct))
+        expected, per_roll, best = expected[where], per_roll[where], best[where]
         drawn = first[live % trials % 36] if step == 0 else rng.integers(0, 36, size=len(live))
         rolls = _ORDERED[drawn]
         pick = np.arange(len(live))
