@@ -40,3 +40,18 @@ def zero_ply_best(
     scores = (evaluator or Evaluator.shared()).play_equities(plays)
     k = max(range(len(plays)), key=lambda i: (scores[i], -i))
     return scores[k], plays[k]
+
+
+def one_ply_equity(pos: Position, evaluator: Evaluator) -> float:
+    """The cubeless equity of ``pos`` (side on roll, before its roll) at 1-ply in the core: each
+    roll's best play at 0-ply, or the position passed on when the roll cannot be played,
+    weighted by the roll's chances; ``evaluator`` holds the net."""
+    from core.bot import Bot
+    from core.dice import ROLLS
+
+    bot = Bot(level="advanced", evaluator=evaluator)
+    total = 0.0
+    for roll in ROLLS:
+        found = zero_ply_best(pos, roll.dice, evaluator)
+        total += roll.ways / 36.0 * (found[0] if found else -bot.equity(pos.swapped()))
+    return total

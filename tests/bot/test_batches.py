@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from core.bot import Bot
 from core.bot.evaluator import Evaluator
 from core.dice import ROLLS
 from core.position import Position
 
-from .conftest import zero_ply_best
+from .conftest import one_ply_equity, zero_ply_best
 
 np = pytest.importorskip("numpy")
 
@@ -107,16 +106,10 @@ def test_ply1_labels_are_the_core_bots_one_ply(tmp_path: Path, teacher: str) -> 
         net = Net.from_json_bytes(f.read())
     assert net.encoder_version == (2 if "v2" in teacher else 1)
     ev = Evaluator(net=net)  # the teacher's net, in the pure-Python core
-    bot = Bot(level="advanced", evaluator=ev)
     for k in (0, 5, 11):
         pos = Position(tuple(int(v) for v in d["onroll"][k]), tuple(int(v) for v in d["other"][k]))
-        expected = 0.0
-        for roll in ROLLS:
-            found = zero_ply_best(pos, roll.dice, ev)
-            best = found[0] if found else -bot.equity(pos.swapped())
-            expected += roll.ways / 36.0 * best
         got = _equity(d["y"][k : k + 1].astype(np.float64))[0]
-        assert got == pytest.approx(expected, abs=3e-4)
+        assert got == pytest.approx(one_ply_equity(pos, ev), abs=3e-4)
 
 
 def test_two_ply_with_one_play_per_roll_is_the_one_ply_of_each_rolls_choice() -> None:

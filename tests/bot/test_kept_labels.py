@@ -1,0 +1,60 @@
+"""The label runs kept in the repository (``bot_training/labels/``) hold what their specs say.
+
+A run there goes on from session to session (rerunning its command skips the batches already
+written), so its files are checked as data: every batch readable and well formed, positions
+legal, labels finite probabilities, and the 1-ply labels (``y1``) of a few positions equal to
+the teacher's 1-ply in the pure-Python core. A rollout label differs from the 1-ply label by
+what four more rolls found, so the two stay close on average.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.bot.evaluator import Evaluator
+from core.bot.net import Net
+from core.position import Position
+
+from .conftest import one_ply_equity
+
+np = pytest.importorskip("numpy")
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNS = sorted(p.parent for p in (ROOT / "bot_training" / "labels").glob("*/spec.json"))
+
+
+def test_there_is_a_kept_run() -> None:
+    assert RUNS, "bot_training/labels/ holds no run (a folder with spec.json)"
+
+
+@pytest.mark.parametrize("run", RUNS, ids=lambda p: p.name)
+def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: Path) -> None:
+    from bot_training.batches import LabelSpec, load_labels
+    from bot_training.npbot import _equity
+
+    spec = LabelSpec(**json.loads((run / "spec.json").read_text()))
+    files = sorted(run.glob("batch_*.npz"))
+    assert files, f"{run}: no batch written"
+    for f in files:
+        with np.load(f) as d:
+            assert len(d["onroll"]) == spec.positions, f"{f.name}: {len(d['onroll'])} positions"
+    data = load_labels([str(run)])
+    onroll, other, y = data["onroll"].astype(np.int64), data["other"].astype(np.int64), data["y"]
+    assert onroll.shape == other.shape == (len(files) * spec.positions, 25)
+    assert (onroll >= 0).all() and (other >= 0).all()
+    assert (onroll.sum(axis=1) <= 15).all() and (other.sum(axis=1) <= 15).all()
+    assert (onroll.sum(axis=1) > 0).all() and (other.sum(axis=1) > 0).all()  # no finished game
+    assert np.isfinite(y).all() and y.min() > -0.01 and y.max() < 1.01
+    assert (y[:, 1] <= y[:, 0] + 0.01).all() and (y[:, 3] <= 1 - y[:, 0] + 0.01).all()  # gammons within wins
+    with open(ROOT / spec.teacher, "rb") as fh:
+        ev = Evaluator(net=Net.from_json_bytes(fh.read()))
+    y1 = data.get("y1", y)
+    for k in np.linspace(0, len(y) - 1, 4).astype(int).tolist():
+        pos = Position(tuple(onroll[k].tolist()), tuple(other[k].tolist()))
+        assert _equity(y1[k : k + 1].astype(np.float64))[0] == pytest.approx(one_ply_equity(pos, ev), abs=3e-4)
+    if spec.label != "ply1":
+        gap = np.abs(_equity(y.astype(np.float64)) - _equity(y1.astype(np.float64)))
+        assert gap.mean() < 0.06, f"{run.name}: {spec.label} labels {gap.mean():.3f} from the 1-ply on average"
