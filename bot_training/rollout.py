@@ -21,7 +21,8 @@ label itself, for every trial; without the correction (``reduce=False``) it is `
 as five numbers (win, gammon, backgammon for and against), so the label keeps the net's output
 form; the correction is applied to each of them.
 
-Cost: ``trials * horizon`` 1-ply tables per position (a 1-ply label is one).
+Cost: at most ``1 + trials * (horizon - 1)`` 1-ply tables per position (a 1-ply label is one):
+each step rates every distinct position once, so a position's trials share their first table.
 """
 
 from __future__ import annotations
