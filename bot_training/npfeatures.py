@@ -9,6 +9,8 @@ import numpy as np
 
 from core.bot.features import _DIRECT, _HIT_WAYS, FEATURE_NAMES, NUM_FEATURES, ROLLS36
 
+from .npenc import _popcount36
+
 _POINTS = np.arange(1, 25)
 
 
@@ -63,7 +65,7 @@ def escapes(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     return out
 
 
-def _via_groups() -> tuple[tuple[tuple[tuple[int, ...], np.uint64], ...], ...]:
+def _via_groups() -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:
     """For each distance 1..24: (landing offsets on the way, mask of the rolls that land there),
     the ways of :data:`core.bot.features._HIT_WAYS` that pass over points, grouped by offsets."""
     out = []
@@ -72,29 +74,17 @@ def _via_groups() -> tuple[tuple[tuple[tuple[int, ...], np.uint64], ...], ...]:
         for bit, steps in ways:
             if steps:
                 groups[steps] = groups.get(steps, 0) | (1 << bit)
-        out.append(tuple((steps, np.uint64(mask)) for steps, mask in groups.items()))
+        out.append(tuple(groups.items()))
     return tuple(out)
 
 
 _VIA_GROUPS = _via_groups()
-_DIRECT_U = tuple(np.uint64(m) for m in _DIRECT)
-_ZERO = np.uint64(0)
-
-
-def _popcount(masks: np.ndarray) -> np.ndarray:
-    """Set bits of each uint64."""
-    if hasattr(np, "bitwise_count"):  # numpy 2
-        out: np.ndarray = np.bitwise_count(masks).astype(np.int64)
-        return out
-    bits = np.unpackbits(np.ascontiguousarray(masks).view(np.uint8).reshape(-1, 8), axis=1)
-    counts: np.ndarray = bits.sum(axis=1).reshape(masks.shape).astype(np.int64)
-    return counts
 
 
 def hit_risk(side: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(shots, expected pips lost) per row, as :func:`core.bot.features.hit_risk`.
 
-    The 36 rolls are bits of one uint64 a blot point: ``hits[:, p - 1]`` holds the rolls with
+    The 36 rolls are bits of one int64 a blot point: ``hits[:, p - 1]`` holds the rolls with
     which some checker of the other's reaches our point ``p`` (a blot), every landing on the
     way open. For each distance ``d`` only the (row, hitter ``q``) pairs with a blot on
     ``q + d`` are listed, and each way of covering ``d`` is checked on those pairs alone.
@@ -105,26 +95,26 @@ def hit_risk(side: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarra
     hitter = np.zeros((n, 25), dtype=bool)  # column q: our point q (0: their bar)
     hitter[:, 0] = other[:, 24] > 0
     hitter[:, 1:] = (other[:, 23::-1] > 0) & (other[:, 24] == 0)[:, None]
-    hits = np.zeros((n, 24), dtype=np.uint64)
+    hits = np.zeros((n, 24), dtype=np.int64)
     for d in range(1, 25):
         m = 25 - d  # hitters q = 0 .. 24 - d, blots p = q + d = d .. 24
         rows, q = np.nonzero(blot[:, d - 1:24] & hitter[:, :m])  # the few (row, hitter) pairs
         if len(rows) == 0:
             continue
-        acc = np.full(len(rows), _DIRECT_U[d], dtype=np.uint64)
+        acc = np.full(len(rows), _DIRECT[d], dtype=np.int64)
         for steps, mask in _VIA_GROUPS[d]:
             ok = open_[rows, q + steps[0] - 1]
             for s in steps[1:]:  # lands on q + s: column q + s - 1
                 ok = ok & open_[rows, q + s - 1]
-            acc |= np.where(ok, mask, _ZERO)
+            acc |= np.where(ok, mask, 0)
         hits[rows, q + d - 1] |= acc  # one pair a (row, blot) for a given distance
-    covered = np.zeros(n, dtype=np.uint64)
+    covered = np.zeros(n, dtype=np.int64)
     lost = np.zeros(n, dtype=np.int64)
     for p in range(1, 25):  # from our 1-point up: each roll loses the most advanced blot it hits
         new = hits[:, p - 1] & ~covered
-        lost += _popcount(new) * (25 - p)
+        lost += _popcount36(new) * (25 - p)
         covered |= new
-    shots: np.ndarray = _popcount(covered)
+    shots: np.ndarray = _popcount36(covered)
     return shots, lost / 36.0
 
 
