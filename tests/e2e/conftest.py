@@ -203,6 +203,7 @@ def pytest_runtest_makereport(
     if call.excinfo is not None and "Target crashed" in str(call.excinfo.value):
         for chromium in _CHROMIUM:
             chromium.crashed = True  # the next test (or its rerun) gets a new Chromium
+        # tests/conftest.py prints this section at the end of the run, found by its title
         report.sections.append(("the machine when Chromium's renderer crashed", _machine_state()))
     return report
 
