@@ -48,7 +48,20 @@ class NumpyBot:
         return np.concatenate([x, npfeatures.features(onroll, other)[:, self.feature_columns]], axis=1)
 
     def probs(self, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
-        """Probabilities for the side on roll, as :meth:`core.bot.evaluator.Evaluator.evaluate_many`."""
+        """Probabilities for the side on roll, as :meth:`core.bot.evaluator.Evaluator.evaluate_many`.
+
+        Each distinct board is rated once: the plays of a position's 21 rolls often lead to the
+        same position (6-1, 5-2 and 4-3 all run one checker 7 pips), about a fifth of a 1-ply table."""
+        if len(onroll) > 1:
+            key = np.ascontiguousarray(np.concatenate([onroll, other], axis=1).astype(np.int8))
+            _, first, back = np.unique(key.view(np.dtype((np.void, key.shape[1]))).ravel(),
+                                       return_index=True, return_inverse=True)
+            if len(first) < len(onroll):
+                out: np.ndarray = self._probs(onroll[first], other[first])[back.ravel()]
+                return out
+        return self._probs(onroll, other)
+
+    def _probs(self, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
         q = consistent(self.net.forward(self.inputs(onroll, other)).astype(np.float64))
         q = gammon_rules(q, onroll, other)
         home = (onroll[:, 6:].sum(axis=1) == 0) & (other[:, 6:].sum(axis=1) == 0)

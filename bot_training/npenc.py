@@ -8,46 +8,61 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.bot.encoding import NUM_INPUTS, ROLL_MASKS, SIDE_INPUTS
+from core.bot.encoding import NUM_INPUTS, SIDE_INPUTS
 
-_MASKS = np.array(ROLL_MASKS, dtype=np.int64)
 _POINT_NUM = np.arange(1, 25, dtype=np.float32)
+# the 36 rolls as (a, b, ways): each non-double once (a > b), counted for both its orders
+ROLLS21 = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1))
 
 
-def _popcount36(m: np.ndarray) -> np.ndarray:
-    c = np.zeros(m.shape, dtype=np.int64)
-    for shift in range(0, 40, 8):
-        c += _POP8[(m >> shift) & 255]
-    return c
+def bits(cols: np.ndarray) -> np.ndarray:
+    """(N, k) bool, k <= 32 -> (N,) int64 with bit ``j`` set where column ``j`` is."""
+    packed = np.packbits(cols, axis=1, bitorder="little").astype(np.int64)
+    out = np.zeros(cols.shape[0], dtype=np.int64)
+    for byte in range(packed.shape[1]):
+        out |= packed[:, byte] << (8 * byte)
+    return out
 
 
-_POP8 = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+def longest_run(m: np.ndarray) -> np.ndarray:
+    """Length of the longest run of set bits of each int64 (as many passes as the longest run)."""
+    m = m.copy()
+    run = np.zeros(m.shape[0], dtype=np.int64)
+    while m.any():
+        run += m != 0
+        m &= m >> 1
+    return run
 
 
 def shots(side: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """Rolls (of 36) that let ``other`` hit a blot of ``side``, blocking ignored; shape (N,)."""
+    """Rolls (of 36) that let ``other`` hit a blot of ``side``, blocking ignored; shape (N,).
+
+    Roll by roll on bit masks of ``side``'s points (bit ``p``: its point ``p``; the other's bar
+    is 0): the points one checker of the other's reaches with the roll, met with the blots."""
+    count = np.zeros(side.shape[0], dtype=np.int64)
     blot = side[:, :24] == 1  # side's points 1..24
-    # other's checkers at side's points q = 0..23: q = 0 is other's bar, q >= 1 is other's idx 24 - q
-    occ = np.empty((side.shape[0], 24), dtype=bool)
-    occ[:, 0] = other[:, 24] > 0
-    occ[:, 1:] = other[:, 23:0:-1] > 0
-    mask = np.zeros(side.shape[0], dtype=np.int64)
     if not blot.any():
-        return mask
-    for d in range(1, 25):
-        hit = (blot[:, d - 1 : 24] & occ[:, 0 : 25 - d]).any(axis=1)
-        mask |= np.where(hit, _MASKS[d], 0)
-    return _popcount36(mask)
+        return count
+    blots = bits(blot) << 1
+    # the other's checkers at side's points q: 0 (its bar) and 1..24 (its index 24 - q)
+    hitters = bits(other[:, 23::-1] > 0) << 1 | (other[:, 24] > 0)
+    for a, b, ways in ROLLS21:
+        if a == b:
+            reach = hitters << a | hitters << 2 * a | hitters << 3 * a | hitters << 4 * a
+        else:
+            reach = hitters << a | hitters << b | hitters << (a + b)
+        count += ways * ((reach & blots) != 0)
+    return count
+
+
+# a point's four inputs by its checker count (0..15): one, two, three or more, the rest halved
+_POINT_INPUTS = np.array([[n >= 1, n >= 2, n >= 3, max(n - 3.0, 0.0) / 2.0] for n in range(16)], dtype=np.float32)
 
 
 def _side_block(side: np.ndarray, other: np.ndarray, x: np.ndarray, base: int) -> None:
     pts = side[:, :24]
     n = pts.astype(np.float32)
-    blk = x[:, base : base + 96].reshape(-1, 24, 4)
-    blk[:, :, 0] = pts >= 1
-    blk[:, :, 1] = pts >= 2
-    blk[:, :, 2] = pts >= 3
-    blk[:, :, 3] = np.maximum(n - 3.0, 0.0) / 2.0
+    x[:, base : base + 96] = _POINT_INPUTS[pts].reshape(-1, 96)
     bar = side[:, 24].astype(np.float32)
     on_board = side.sum(axis=1)
     x[:, base + 96] = bar / 2.0
@@ -56,12 +71,7 @@ def _side_block(side: np.ndarray, other: np.ndarray, x: np.ndarray, base: int) -
     x[:, base + 99] = shots(side, other) / 36.0
     made = pts >= 2
     x[:, base + 100] = made[:, :6].sum(axis=1) / 6.0
-    run = np.zeros(side.shape[0], dtype=np.int64)
-    best = np.zeros(side.shape[0], dtype=np.int64)
-    for i in range(24):
-        run = (run + 1) * made[:, i]
-        np.maximum(best, run, out=best)
-    x[:, base + 101] = best / 6.0
+    x[:, base + 101] = longest_run(bits(made)) / 6.0
     x[:, base + 102] = (side[:, 24] + pts[:, 18:24].sum(axis=1)) / 5.0
 
 

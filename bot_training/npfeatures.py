@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.bot.features import _DIRECT, _HIT_WAYS, FEATURE_NAMES, NUM_FEATURES, ROLLS36
+from core.bot.features import FEATURE_NAMES, NUM_FEATURES
 
-from .npenc import _popcount36
+from .npenc import ROLLS21, bits, longest_run
 
 _POINTS = np.arange(1, 25)
 
@@ -36,85 +36,65 @@ def escapes(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     zone = made[:, 13:25] & (np.arange(13, 25)[None, :] < p[:, None])
     has = zone.any(axis=1)
     target = np.where(has, 13 + np.argmax(zone, axis=1), 0)
-    rows = np.arange(n)
+    made_bits = bits(made)  # bit r: our point r held by the other side
     count = np.zeros(n, dtype=np.int64)
 
-    def blocked(q: np.ndarray) -> np.ndarray:
-        b: np.ndarray = made[rows, np.clip(q, 0, 25)]
+    def open_(q: np.ndarray) -> np.ndarray:
+        b: np.ndarray = ((made_bits >> np.clip(q, 0, 25)) & 1) == 0
         return b
 
-    for _bit, a, b in ROLLS36:
+    for a, b, ways in ROLLS21:  # a non-double's two orders give the same answer: counted twice
         if a == b:
             q = p.copy()
             alive = np.ones(n, dtype=bool)
             ok = np.zeros(n, dtype=bool)
             for _ in range(4):
                 q = q - a
-                alive &= ~blocked(q)
+                alive &= open_(q)
                 free = alive & (q < target)
                 ok |= free
                 alive &= ~free
-            count += ok
         else:
             ok = np.zeros(n, dtype=bool)
             for first, second in ((a, b), (b, a)):
                 q = p - first
-                ok |= ~blocked(q) & ((q < target) | ((q - second < target) & ~blocked(q - second)))
-            count += ok
+                ok |= open_(q) & ((q < target) | ((q - second < target) & open_(q - second)))
+        count += ways * ok
     out: np.ndarray = np.where(has & (p > 0), count, 36)
     return out
-
-
-def _via_groups() -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:
-    """For each distance 1..24: (landing offsets on the way, mask of the rolls that land there),
-    the ways of :data:`core.bot.features._HIT_WAYS` that pass over points, grouped by offsets."""
-    out = []
-    for ways in _HIT_WAYS:
-        groups: dict[tuple[int, ...], int] = {}
-        for bit, steps in ways:
-            if steps:
-                groups[steps] = groups.get(steps, 0) | (1 << bit)
-        out.append(tuple(groups.items()))
-    return tuple(out)
-
-
-_VIA_GROUPS = _via_groups()
 
 
 def hit_risk(side: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(shots, expected pips lost) per row, as :func:`core.bot.features.hit_risk`.
 
-    The 36 rolls are bits of one int64 a blot point: ``hits[:, p - 1]`` holds the rolls with
-    which some checker of the other's reaches our point ``p`` (a blot), every landing on the
-    way open. For each distance ``d`` only the (row, hitter ``q``) pairs with a blot on
-    ``q + d`` are listed, and each way of covering ``d`` is checked on those pairs alone.
+    Roll by roll on bit masks of our points (bit ``r``: our point ``r``; their bar is 0): the
+    points the other's checkers reach with the roll, each landing on the way open (not made by
+    us), met with our blots; the roll loses the pips of the lowest blot it hits (``25 - p``).
     """
     n = side.shape[0]
-    blot = side[:, :24] == 1  # column p - 1 for our point p
-    open_ = side[:, :24] < 2
-    hitter = np.zeros((n, 25), dtype=bool)  # column q: our point q (0: their bar)
-    hitter[:, 0] = other[:, 24] > 0
-    hitter[:, 1:] = (other[:, 23::-1] > 0) & (other[:, 24] == 0)[:, None]
-    hits = np.zeros((n, 24), dtype=np.int64)
-    for d in range(1, 25):
-        m = 25 - d  # hitters q = 0 .. 24 - d, blots p = q + d = d .. 24
-        rows, q = np.nonzero(blot[:, d - 1:24] & hitter[:, :m])  # the few (row, hitter) pairs
-        if len(rows) == 0:
-            continue
-        acc = np.full(len(rows), _DIRECT[d], dtype=np.int64)
-        for steps, mask in _VIA_GROUPS[d]:
-            ok = open_[rows, q + steps[0] - 1]
-            for s in steps[1:]:  # lands on q + s: column q + s - 1
-                ok = ok & open_[rows, q + s - 1]
-            acc |= np.where(ok, mask, 0)
-        hits[rows, q + d - 1] |= acc  # one pair a (row, blot) for a given distance
-    covered = np.zeros(n, dtype=np.int64)
+    blots = bits(side[:, :24] == 1) << 1
+    made = bits(side[:, :24] >= 2) << 1
+    on_bar = other[:, 24] > 0
+    # a bar checker must enter first: then only the bar hits
+    hitters = np.where(on_bar, 1, bits(other[:, 23::-1] > 0) << 1)
+    shots = np.zeros(n, dtype=np.int64)
     lost = np.zeros(n, dtype=np.int64)
-    for p in range(1, 25):  # from our 1-point up: each roll loses the most advanced blot it hits
-        new = hits[:, p - 1] & ~covered
-        lost += _popcount36(new) * (25 - p)
-        covered |= new
-    shots: np.ndarray = _popcount36(covered)
+    for a, b, ways in ROLLS21:
+        if a == b:
+            reach = np.zeros(n, dtype=np.int64)
+            step = hitters
+            for _ in range(4):
+                step = step << a
+                reach |= step
+                step = step & ~made  # only from an open point does the checker go on
+        else:
+            ra, rb = hitters << a, hitters << b
+            reach = ra | rb | ((ra & ~made) << b) | ((rb & ~made) << a)
+        hit = reach & blots
+        any_hit = hit != 0
+        lowest = np.frexp((hit & -hit).astype(np.float64))[1] - 1  # our point of the lowest blot hit
+        shots += ways * any_hit
+        lost += np.where(any_hit, ways * (25 - lowest), 0)
     return shots, lost / 36.0
 
 
@@ -129,12 +109,7 @@ def anchors(side: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def blocking_prime(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     s0 = 25 - _rearmost(other)
     made = (side[:, :24] >= 2) & (_POINTS[None, :] > s0[:, None])
-    run = np.zeros(side.shape[0], dtype=np.int64)
-    best = np.zeros(side.shape[0], dtype=np.int64)
-    for i in range(24):
-        run = (run + 1) * made[:, i]
-        np.maximum(best, run, out=best)
-    return best
+    return longest_run(bits(made))
 
 
 def timing(side: np.ndarray) -> np.ndarray:
