@@ -59,6 +59,9 @@ def test_analyse_an_imported_match(page: Page) -> None:
     expect(dialog).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
     expect(page.locator("#analysis-running")).to_be_hidden()
     expect(page.locator("#analysis-message")).to_contain_text("decisions analysed in")
+    # the count is that of the decisions listed (not the forced plays or clear no-doubles walked through)
+    listed = rows.count()
+    assert listed == 5 and page.locator("#analysis-message").inner_text().startswith(f"{listed} decisions analysed")
     assert loaded(page) >= LAZY
 
     # the worst decision first: Ann's 52 played 13/8 6/4, best 13/11* 13/8, marked very bad
@@ -102,12 +105,17 @@ def test_analyse_an_imported_match(page: Page) -> None:
     expect(replay).to_be_hidden()
     expect(dialog).to_be_visible()
 
-    # a phone: the dialog and its list stay inside the screen
+    # a phone: the dialog and everything in it stay inside the screen (the players' table scrolls in its box)
     page.set_viewport_size({"width": 390, "height": 844})
     box = dialog.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert page.evaluate("() => document.querySelector('#analysis-list').scrollWidth <= "
                          "document.querySelector('#analysis-list').clientWidth")
+    assert dialog.evaluate("d => d.scrollWidth <= d.clientWidth")  # nothing wider than the dialog
+    right = box["x"] + box["width"]
+    for part in ("#analysis-list", ".analysis__table-box", "#analysis-charts", ".analysis__order"):
+        inner = page.locator(f"#analysis-dialog {part}").bounding_box()
+        assert inner is not None and inner["x"] + inner["width"] <= right, part
     page.locator("#analysis-close").click()
     expect(dialog).to_be_hidden()
 

@@ -59,7 +59,7 @@ def test_the_blunder_comes_first_then_game_order() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", ("Game 1 · 3.", "Ann 52: 13/8 6/4", "best: 13/11* 13/8", "very bad", "−0.")),
-     ("fr", ("Partie 1 · 3.", "Ann 52: 13/8 6/4", "meilleur : 13/11* 13/8", "très mauvais", "−0."))],
+     ("fr", ("Partie 1 · 3.", "Ann 52: 13/8 6/4", "meilleur : 13/11* 13/8", "très mauvais", "−0,"))],
 )
 def test_rows_name_the_decision_in_both_languages(lang: str, words: tuple[str, ...]) -> None:
     _, analysis = blunder()

@@ -152,7 +152,8 @@ class AnalysisPanel:
         lang = self.lang
         names = shown_names(match, lang)
         el("analysis-running").hidden = True
-        self.say(t(lang, "analysis.done", total=len(result.decisions), seconds=f"{self.seconds:.0f}"))
+        listed = sum(1 for d in result.decisions if d.counted)  # forced plays and clear no-doubles are not listed
+        self.say(t(lang, "analysis.done", total=listed, seconds=f"{self.seconds:.0f}"))
         el("analysis-summary").innerHTML = summary_html(result, names, lang)
         self.draw_list()
         charts = []

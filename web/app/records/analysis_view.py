@@ -27,6 +27,7 @@ from typing import Literal
 
 from app.records.replay import game_frames
 from app.text import t
+from app.text.coach import decimal_mark, format_equity, format_loss
 from core.analysis import Decision, MatchAnalysis
 from core.match import Match
 
@@ -101,7 +102,7 @@ def rows_html(analysis: MatchAnalysis, names: tuple[str, str], lang: str, order:
             f'<span class="analysis__where">{escape(where)}</span> '
             f'<span class="swatch swatch--{d.player}" aria-hidden="true"></span>'
             f"<span>{escape(names[d.player])} {escape(roll)}{escape(played)}</span>{better}"
-            f' <span class="analysis__loss">{escape(_loss(d.loss))}</span>'
+            f' <span class="analysis__loss">{escape(_loss(d.loss, lang))}</span>'
             f"{mark if d.mark else ''}</button></li>"
         )
     if not items:
@@ -109,8 +110,12 @@ def rows_html(analysis: MatchAnalysis, names: tuple[str, str], lang: str, order:
     return "".join(items)
 
 
-def _loss(loss: float) -> str:
-    return f"−{loss:.3f}" if loss > 0.0 else "0.000"
+def _loss(loss: float, lang: str) -> str:
+    """
+    >>> _loss(0.56047, "en"), _loss(0.56047, "fr"), _loss(0.0, "fr")
+    ('−0.560', '−0,560', '0,000')
+    """
+    return ("−" if loss > 0.0 else "") + format_loss(loss, lang)
 
 
 def summary_html(analysis: MatchAnalysis, names: tuple[str, str], lang: str) -> str:
@@ -123,9 +128,6 @@ def summary_html(analysis: MatchAnalysis, names: tuple[str, str], lang: str) -> 
     >>> "4,0" in html, "Classe mondiale" in html, "+0,500" in html, "−0,250" in html, "100,0" in html
     (True, True, True, True, True)
     """
-
-    def number(text: str) -> str:
-        return text.replace(".", ",") if lang == "fr" else text
 
     head = "".join(
         f'<th scope="col">{escape(t(lang, key))}</th>'
@@ -140,14 +142,13 @@ def summary_html(analysis: MatchAnalysis, names: tuple[str, str], lang: str) -> 
     )
     rows = []
     for s in analysis.summary:
-        luck = f"+{s.luck:.3f}" if s.luck >= 0 else f"−{-s.luck:.3f}"
         errors = t(lang, "analysis.errors", bad=s.marks["bad"], very_bad=s.marks["very bad"])
         rows.append(
             f'<tr data-player="{s.player}"><th scope="row"><span class="swatch swatch--{s.player}" aria-hidden="true">'
             f"</span>{escape(names[s.player])}</th><td>{s.decisions}</td>"
-            f'<td class="analysis__rate">{number(f"{s.error_rate:.1f}")}</td>'
+            f'<td class="analysis__rate">{decimal_mark(f"{s.error_rate:.1f}", lang)}</td>'
             f"<td>{escape(rating_text(lang, s.rating))}</td><td>{escape(errors)}</td>"
-            f"<td>{number(luck)}</td></tr>"
+            f"<td>{format_equity(s.luck, lang)}</td></tr>"
         )
     return f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
 

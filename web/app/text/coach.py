@@ -20,10 +20,18 @@ SHOWN_PLAYS = 6
 """How many of the ranked plays the hint lists (the player's own play is added when lower)."""
 
 
+def decimal_mark(text: str, lang: str) -> str:
+    """A written number with the reader's decimal mark (a comma in French).
+
+    >>> decimal_mark("186.8", "fr"), decimal_mark("186.8", "en")
+    ('186,8', '186.8')
+    """
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 def format_equity(value: float, lang: str) -> str:
     """A normalized equity with its sign, three decimals, the reader's decimal mark."""
-    text = f"{value:+.3f}".replace("-", "−")
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal_mark(f"{value:+.3f}".replace("-", "−"), lang)
 
 
 def format_loss(value: float, lang: str) -> str:
@@ -32,14 +40,13 @@ def format_loss(value: float, lang: str) -> str:
     >>> format_loss(0.0821, "en"), format_loss(0.0821, "fr")
     ('0.082', '0,082')
     """
-    text = f"{max(0.0, value):.3f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal_mark(f"{max(0.0, value):.3f}", lang)
 
 
 def format_percent(value: float, lang: str) -> str:
     """A chance as a percentage, one decimal (French: comma and a space before %)."""
-    text = f"{100.0 * value:.1f}"
-    return text.replace(".", ",") + "\u202f%" if lang == "fr" else text + "%"
+    text = decimal_mark(f"{100.0 * value:.1f}", lang)
+    return text + "\u202f%" if lang == "fr" else text + "%"
 
 
 @dataclass(frozen=True, slots=True)
