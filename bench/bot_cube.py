@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import _paths  # noqa: F401  (the imports below)
 from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
-from gnubg_workers import GnubgWorkers  # noqa: E402
+from gnubg_workers import GnubgWorkers, open_cache  # noqa: E402
 
 from core.bot import Bot, MatchState  # noqa: E402
 from core.bot.cube import CENTERED, CUBE_LIFE, CubeDecision, Probs, cube_life, match_decision, money_decision  # noqa: E402
@@ -148,7 +148,7 @@ def gnubg_probs(ids: list[str], workers: int, plies: int, cache: str | None) -> 
     """gnubg's cubeless probabilities (side on roll, before its roll) of each position, read
     from ``cache`` (JSON lines) when it holds them, else asked and written there."""
     if cache and os.path.exists(cache):
-        with open(cache) as f:
+        with open_cache(cache, "r") as f:
             rows = [json.loads(line) for line in f]
         if [r["id"] for r in rows] == ids and all(r["plies"] == plies for r in rows):
             return [tuple(r["probs"]) for r in rows]
@@ -159,7 +159,7 @@ def gnubg_probs(ids: list[str], workers: int, plies: int, cache: str | None) -> 
             a, b, c, d, e = (float(v) for v in json.loads(line[3:]))
             out.append((a, b, c, d, e))
     if cache:
-        with open(cache, "w") as f:
+        with open_cache(cache, "w") as f:
             for gid, p in zip(ids, out):
                 f.write(json.dumps({"id": gid, "plies": plies, "probs": p}) + "\n")
     return out
@@ -195,14 +195,14 @@ def match_state(info: MatchInfo) -> MatchState | None:
 def cached_gnubg_cube(ids: list[str], workers: int, plies: int, cache: str | None) -> list[GnubgCube]:
     """:func:`gnubg_cube`, read from ``cache`` when it holds these positions at these plies."""
     if cache and os.path.exists(cache):
-        with open(cache) as f:
+        with open_cache(cache, "r") as f:
             rows = [json.loads(line) for line in f]
         if [r["id"] for r in rows] == ids and all(r["plies"] == plies for r in rows):
             return [GnubgCube(r["no_double"], r["double_take"], r["double_pass"], r["action"]) for r in rows]
         raise SystemExit(f"{cache}: other positions or plies than asked; remove it or name another file")
     found = gnubg_cube(ids, workers, plies)
     if cache:
-        with open(cache, "w") as f:
+        with open_cache(cache, "w") as f:
             for gid, g in zip(ids, found):
                 f.write(json.dumps({"id": gid, "plies": plies, **g.__dict__}) + "\n")
     return found

@@ -13,6 +13,7 @@ returns to the caller. Used by bot_loss.py, bot_strength.py and bot_cube.py; not
 
 from __future__ import annotations
 
+import gzip
 import os
 import shutil
 import subprocess
@@ -21,6 +22,14 @@ from types import TracebackType
 from typing import IO
 
 GNUBG = "/usr/games/gnubg"
+
+
+def open_cache(path: str, mode: str) -> IO[str]:
+    """A cache of gnubg's answers (JSON lines) opened as text to read ("r"), write ("w") or append
+    ("a"); a name ending in ``.gz`` is gzip-compressed (the caches kept in ``bench/data/gnubg``)."""
+    if path.endswith(".gz"):
+        return gzip.open(path, mode + "t", encoding="utf-8")  # type: ignore[return-value]
+    return open(path, mode, encoding="utf-8")
 
 
 def _pipe(stream: IO[str] | None) -> IO[str]:

@@ -1,0 +1,98 @@
+"""The gnubg answers kept in ``bench/data/gnubg`` (the yardsticks of ``bench/bot_loss.py``,
+``bench/bot_cube.py`` and ``bench/label_quality.py``): each file holds the positions its bench
+samples with its seed, in order, and answers that make sense.
+
+Kept so that every session measures a candidate net on the very same answers (gnubg's output is
+never training data: only a yardstick). Reading them needs no gnubg.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.ids import decode_gnubg_id, encode_gnubg_id
+from core.moves import legal_plays
+from core.position import Position
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+KEPT = BENCH / "data" / "gnubg"
+sys.path.insert(0, str(BENCH))
+
+from bot_cube import match_scores  # noqa: E402
+from bot_loss import rated_plays, sample_cases  # noqa: E402
+from gnubg_workers import open_cache  # noqa: E402
+
+from core.ids import MatchInfo  # noqa: E402
+
+ACTIONS = ("No double", "Double", "Too good to double", "Optional double")
+
+
+def read(name: str) -> list[dict[str, Any]]:
+    with open_cache(str(KEPT / name), "r") as f:
+        return [json.loads(line) for line in f]
+
+
+@pytest.fixture(scope="module")
+def cube_ids() -> dict[str, list[str]]:
+    """The position IDs ``bench/bot_cube.py`` asks gnubg about (2,000 positions, seed 78), money and match."""
+    positions = [pos for pos, _dice in sample_cases(2000, 78, distinct_positions=True)]
+    return {
+        "money": [encode_gnubg_id(p, MatchInfo()) for p in positions],
+        "match": [encode_gnubg_id(p, info) for p, info in zip(positions, match_scores(len(positions), 78))],
+    }
+
+
+def test_the_hints_rate_exactly_our_legal_plays_of_the_benchs_cases() -> None:
+    rows = read("hints_2ply_1500_seed77.jsonl.gz")
+    cases = sample_cases(1500, 77, fine=True, max_batches=200)  # as bench/bot_loss.py samples them
+    assert [(r["id"], tuple(r["dice"])) for r in rows] == [(pos.to_id(), dice) for pos, dice in sorted(
+        cases, key=lambda c: (c[0].to_id(), c[1]))]
+    for r in rows:
+        pos, dice = Position.from_id(r["id"]), (r["dice"][0], r["dice"][1])
+        plays = legal_plays(pos, dice)
+        assert r["plies"] == 2 and len(plays) >= 2
+        rated = rated_plays(pos, plays, [(tuple(m[0]), m[1], m[2]) for m in r["hint"]])  # raises if the sets differ
+        assert all(math.isfinite(e) and -3.0 <= e <= 3.0 for e in rated.values())
+        # gnubg lists its choice first, rated at its deepest ply (2, or 0 when its filter left one
+        # candidate or a database answered), the best of the plays rated that deep; the others keep
+        # the 0-ply equity its filter saw (bench/bot_loss.py measures from the first)
+        deepest = max(m[2] for m in r["hint"])
+        assert r["hint"][0][2] == deepest and r["hint"][0][1] == max(m[1] for m in r["hint"] if m[2] == deepest)
+
+
+@pytest.mark.parametrize("kind", ["money", "match"])
+def test_the_cube_answers_are_the_benchs_positions_and_consistent(kind: str, cube_ids: dict[str, list[str]]) -> None:
+    rows = read(f"cube_{kind}_2ply_2000_seed78.jsonl.gz")
+    assert [r["id"] for r in rows] == cube_ids[kind]
+    for r in rows:
+        _pos, info = decode_gnubg_id(r["id"])
+        assert (info.match_length == 0) == (kind == "money") and r["plies"] == 2
+        action = r["action"].split(",")[0]
+        assert action in ACTIONS, r["action"]
+        nd, dt, dp = r["no_double"], r["double_take"], r["double_pass"]
+        assert dp == 1.0  # per unit of cube, a pass gives the doubler one cube
+        doubling = min(dt, dp)  # the other side answers with what is best for it
+        if action == "No double":
+            assert nd >= doubling - 0.0005
+        elif action == "Double":
+            assert doubling >= nd - 0.0005
+        if r["action"].startswith(("Double, take", "Optional double, take")):
+            assert dt <= dp + 0.0005
+        if r["action"].startswith(("Double, pass", "Too good to double, pass")):
+            assert dp <= dt + 0.0005
+
+
+def test_the_probabilities_are_the_money_positions_and_proper(cube_ids: dict[str, list[str]]) -> None:
+    rows = read("probs_2ply_2000_seed78.jsonl.gz")
+    assert [r["id"] for r in rows] == cube_ids["money"]
+    for r in rows:
+        win, gammon, backgammon, lose_gammon, lose_backgammon = r["probs"]
+        assert r["plies"] == 2
+        assert 0.0 <= backgammon <= gammon <= win <= 1.0
+        assert 0.0 <= lose_backgammon <= lose_gammon <= 1.0 - win + 1e-6
