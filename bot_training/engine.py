@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from core.moves import Play, legal_plays, pack
+from core.moves import legal_results, pack
 from core.position import Position
 
 
@@ -35,14 +35,15 @@ class Candidates:
 
     ``onroll`` / ``mover``: (N, 25) boards of the next side on roll (the mover's
     opponent, hits applied) and of the mover after its play.
-    ``plays[g]``: the Play objects (empty tuple when the roll cannot be played).
+    ``counts[g]``: game g's legal plays (0 when the roll cannot be played: its one row is then
+    the position unchanged).
     """
 
-    __slots__ = ("onroll", "mover", "seg", "plays", "game", "positions", "dice")
+    __slots__ = ("onroll", "mover", "seg", "counts", "game", "positions", "dice")
 
-    def __init__(self, onroll: np.ndarray, mover: np.ndarray, seg: np.ndarray, plays: list[tuple[Play, ...]],
+    def __init__(self, onroll: np.ndarray, mover: np.ndarray, seg: np.ndarray, counts: np.ndarray,
                  game: np.ndarray, positions: Sequence[Position] = (), dice: Sequence[tuple[int, int]] = ()) -> None:
-        self.onroll, self.mover, self.seg, self.plays, self.game = onroll, mover, seg, plays, game
+        self.onroll, self.mover, self.seg, self.counts, self.game = onroll, mover, seg, counts, game
         self.positions, self.dice = positions, dice
 
 
@@ -50,28 +51,28 @@ def candidates(positions: Sequence[Position], dice: Sequence[tuple[int, int]]) -
     boards: list[int] = []
     hits: list[int] = []
     counts = []
-    all_plays = []
     for pos, d in zip(positions, dice):
-        plays = legal_plays(pos, d)
-        all_plays.append(plays)
-        if plays:
-            boards.extend([p._board for p in plays])
-            hits.extend([p._hits for p in plays])
-            counts.append(len(plays))
+        found = legal_results(pos, d)  # the plays of core.moves.legal_plays, without the Play objects
+        if found:
+            for board, hit in found:
+                boards.append(board)
+                hits.append(hit)
+            counts.append(len(found))
         else:
             boards.append(pack(pos.player))
             hits.append(0)
-            counts.append(1)
-    counts_a = np.array(counts)
-    game = np.repeat(np.arange(len(positions)), counts_a)
+            counts.append(0)
+    n_plays = np.array(counts)
+    rows = np.maximum(n_plays, 1)
+    game = np.repeat(np.arange(len(positions)), rows)
     mover = unpack_boards(boards)
     opp = np.array([p.opponent for p in positions], dtype=np.int64)[game]
     hb = hit_bits(hits)
     if hb.any():
         opp[:, :24] -= hb[:, ::-1]
         opp[:, 24] += hb.sum(axis=1)
-    seg = np.concatenate([[0], np.cumsum(counts_a)])
-    return Candidates(opp, mover, seg, all_plays, game, positions, dice)
+    seg = np.concatenate([[0], np.cumsum(rows)])
+    return Candidates(opp, mover, seg, n_plays, game, positions, dice)
 
 
 def terminal_values(onroll: np.ndarray, mover: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -92,7 +92,7 @@ class NumpyBot:
         eq = _equity(self.probs(c.onroll, c.mover))
         values = np.minimum.reduceat(eq, c.seg[:-1])
         # a roll with no legal reply: we are on roll with the board unchanged (candidates() handled it)
-        count = sum(len(p) for p in c.plays)
+        count = int(c.counts.sum())
         return float((values * _WAYS).sum() / 36.0), count
 
     def one_ply_many(self, boards: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
@@ -119,7 +119,7 @@ class NumpyBot:
         eq = _equity(self.probs(c.onroll, c.mover))
         per_roll = np.minimum.reduceat(eq, c.seg[:-1]).reshape(len(live), len(ROLLS))
         values[live] = (per_roll * _WAYS).sum(axis=1) / 36.0
-        n_plays = np.array([len(p) for p in c.plays]).reshape(len(live), len(ROLLS))
+        n_plays = c.counts.reshape(len(live), len(ROLLS))
         counts[live] = n_plays.sum(axis=1)
         return values, counts
 
