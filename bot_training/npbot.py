@@ -42,10 +42,11 @@ class NumpyBot:
         self.feature_columns = feature_columns(list(features)) if features else []
 
     def inputs(self, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
-        x = npenc.encode(onroll, other)
         if not self.feature_columns:
-            return x
-        return np.concatenate([x, npfeatures.features(onroll, other)[:, self.feature_columns]], axis=1)
+            return npenc.encode(onroll, other)
+        x = npenc.encode(onroll, other, extra=len(self.feature_columns))
+        x[:, -len(self.feature_columns):] = npfeatures.features(onroll, other)[:, self.feature_columns]
+        return x
 
     def probs(self, onroll: np.ndarray, other: np.ndarray) -> np.ndarray:
         """Probabilities for the side on roll, as :meth:`core.bot.evaluator.Evaluator.evaluate_many`.

@@ -88,9 +88,10 @@ def race(side: np.ndarray, other: np.ndarray) -> np.ndarray:
     return out
 
 
-def encode(side: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """Inputs (N, NUM_INPUTS) float32 for ``side`` on roll against ``other``."""
-    x = np.zeros((side.shape[0], NUM_INPUTS), dtype=np.float32)
+def encode(side: np.ndarray, other: np.ndarray, extra: int = 0) -> np.ndarray:
+    """Inputs (N, NUM_INPUTS) float32 for ``side`` on roll against ``other``; ``extra`` more
+    columns of zeros after them (room for the expert features, filled by the caller)."""
+    x = np.zeros((side.shape[0], NUM_INPUTS + extra), dtype=np.float32)
     _side_block(side, other, x, 0)
     _side_block(other, side, x, SIDE_INPUTS)
     x[:, 2 * SIDE_INPUTS] = race(side, other)
