@@ -236,10 +236,16 @@ def test_analysis_agrees_with_gnubg(oracle: object) -> None:
     again = run_gnubg({"analyse": [str(smallest)], "plies": committed["plies"]})["analyse"][0]
 
     def played(record: dict[str, Any]) -> list[list[tuple[Any, float]]]:
-        return [[(r["played"]["move"], round(r["played"]["score"], 4)) for r in g if "played" in r]
+        return [[(r["played"]["move"], r["played"]["score"]) for r in g if "played" in r]
                 for g in record["games"]]
 
-    assert played(again) == played(committed)
+    # the same plays; equities equal up to the last digits, which differ between machines
+    # (0.2444 here, 0.2443 there: gnubg's float sums are not bit-reproducible across CPUs)
+    ours, theirs = played(again), played(committed)
+    assert [[m for m, _ in g] for g in ours] == [[m for m, _ in g] for g in theirs]
+    worst = max(abs(a - b) for ga, gb in zip(ours, theirs, strict=True)
+                for (_, a), (_, b) in zip(ga, gb, strict=True))
+    assert worst <= 2e-3, f"gnubg's equities moved by {worst:.4f} from the committed figures"
     result = evaluate_folder(paths)
     print("\n".join(result.lines()))
     assert result.rows >= 150
