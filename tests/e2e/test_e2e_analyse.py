@@ -105,12 +105,23 @@ def test_analyse_an_imported_match(page: Page) -> None:
     expect(replay).to_be_hidden()
     expect(dialog).to_be_visible()
 
-    # a phone: the dialog and everything in it stay inside the screen (the players' table scrolls in its box)
+    # a phone: the dialog and everything in it stay inside the screen; the players' table
+    # reflows into one card per player (no sideways scrolling), each figure captioned
     page.set_viewport_size({"width": 390, "height": 844})
     box = dialog.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
-    assert page.evaluate("() => document.querySelector('#analysis-list').scrollWidth <= "
-                         "document.querySelector('#analysis-list').clientWidth")
+    for part in ("#analysis-list", ".analysis__table-box"):
+        assert page.evaluate(f"() => document.querySelector('{part}').scrollWidth <= "
+                             f"document.querySelector('{part}').clientWidth"), part
+    cells = page.locator("#analysis-summary tbody tr").nth(0).locator("td")
+    first, second = cells.nth(0).bounding_box(), cells.nth(1).bounding_box()
+    assert first is not None and second is not None and second["y"] > first["y"]  # stacked, not side by side
+    assert cells.nth(1).evaluate("td => getComputedStyle(td, '::before').content").strip('"') == "Error rate (mEMG)"
+    swatch = page.locator("#analysis-summary tbody .swatch").nth(0).bounding_box()  # the player's colour, a disc
+    assert swatch is not None and swatch["width"] >= 8 and abs(swatch["width"] - swatch["height"]) < 1
+    # still a table for screen readers (explicit roles): a row header a player, a cell a figure
+    expect(dialog.get_by_role("rowheader")).to_have_count(2)
+    expect(dialog.get_by_role("row").nth(1).get_by_role("cell")).to_have_count(5)
     assert dialog.evaluate("d => d.scrollWidth <= d.clientWidth")  # nothing wider than the dialog
     right = box["x"] + box["width"]
     for part in ("#analysis-list", ".analysis__table-box", "#analysis-charts", ".analysis__order"):

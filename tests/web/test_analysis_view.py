@@ -86,11 +86,15 @@ def test_the_players_table_shows_rates_ratings_luck_and_errors() -> None:
         html = summary_html(analysis, ("Ann", "Bob"), lang)
         assert html.count("<tr") == 3  # the head and one row a player
         for s in analysis.summary:
-            row = re.search(f'<tr data-player="{s.player}">(.*?)</tr>', html).group(1)  # type: ignore[union-attr]
+            row = re.search(f'<tr role="row" data-player="{s.player}">(.*?)</tr>', html).group(1)  # type: ignore[union-attr]
             rate = f"{s.error_rate:.1f}"
             assert (rate if lang == "en" else rate.replace(".", ",")) in row
             assert rating_text(lang, s.rating) in row
-            assert f"<td>{s.decisions}</td>" in row
+            label = t(lang, "analysis.col.decisions")
+            assert f'<td role="cell" data-label="{label}">{s.decisions}</td>' in row
+            # every figure captioned with its column (the phone's cards show the captions)
+            assert re.findall(r'data-label="([^"]*)"', row) == [
+                t(lang, f"analysis.col.{k}") for k in ("decisions", "rate", "rating", "errors", "luck")]
             luck = f"{abs(s.luck):.3f}"
             assert (luck if lang == "en" else luck.replace(".", ",")) in row
         assert t(lang, "analysis.col.rate") in html

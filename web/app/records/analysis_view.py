@@ -129,8 +129,8 @@ def summary_html(analysis: MatchAnalysis, names: tuple[str, str], lang: str) -> 
     (True, True, True, True, True)
     """
 
-    head = "".join(
-        f'<th scope="col">{escape(t(lang, key))}</th>'
+    labels = [
+        escape(t(lang, key))
         for key in (
             "analysis.col.player",
             "analysis.col.decisions",
@@ -139,18 +139,34 @@ def summary_html(analysis: MatchAnalysis, names: tuple[str, str], lang: str) -> 
             "analysis.col.errors",
             "analysis.col.luck",
         )
-    )
+    ]
+    # explicit roles: on a phone the rows reflow into cards (CSS display: block), which would
+    # otherwise drop the table's semantics for screen readers; each cell carries its column's
+    # name (data-label) for the card's captions
+    head = "".join(f'<th scope="col" role="columnheader">{label}</th>' for label in labels)
     rows = []
     for s in analysis.summary:
         errors = t(lang, "analysis.errors", bad=s.marks["bad"], very_bad=s.marks["very bad"])
-        rows.append(
-            f'<tr data-player="{s.player}"><th scope="row"><span class="swatch swatch--{s.player}" aria-hidden="true">'
-            f"</span>{escape(names[s.player])}</th><td>{s.decisions}</td>"
-            f'<td class="analysis__rate">{decimal_mark(f"{s.error_rate:.1f}", lang)}</td>'
-            f"<td>{escape(rating_text(lang, s.rating))}</td><td>{escape(errors)}</td>"
-            f"<td>{format_equity(s.luck, lang)}</td></tr>"
+        cells = (
+            (str(s.decisions), ""),
+            (decimal_mark(f"{s.error_rate:.1f}", lang), ' class="analysis__rate"'),
+            (escape(rating_text(lang, s.rating)), ""),
+            (escape(errors), ""),
+            (format_equity(s.luck, lang), ""),
         )
-    return f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+        tds = "".join(
+            f'<td role="cell" data-label="{label}"{attrs}>{text}</td>'
+            for label, (text, attrs) in zip(labels[1:], cells, strict=True)
+        )
+        rows.append(
+            f'<tr role="row" data-player="{s.player}"><th scope="row" role="rowheader">'
+            f'<span class="swatch swatch--{s.player}" aria-hidden="true"></span>{escape(names[s.player])}</th>'
+            f"{tds}</tr>"
+        )
+    return (
+        f'<thead role="rowgroup"><tr role="row">{head}</tr></thead>'
+        f"<tbody role=\"rowgroup\">{''.join(rows)}</tbody>"
+    )
 
 
 def decision_place(match: Match, decision: Decision) -> tuple[int, int]:
