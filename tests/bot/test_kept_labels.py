@@ -47,8 +47,12 @@ def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: 
     assert (onroll >= 0).all() and (other >= 0).all()
     assert (onroll.sum(axis=1) <= 15).all() and (other.sum(axis=1) <= 15).all()
     assert (onroll.sum(axis=1) > 0).all() and (other.sum(axis=1) > 0).all()  # no finished game
-    assert np.isfinite(y).all() and y.min() > -0.01 and y.max() < 1.01
-    assert (y[:, 1] <= y[:, 0] + 0.01).all() and (y[:, 3] <= 1 - y[:, 0] + 0.01).all()  # gammons within wins
+    # probabilities; a variance-reduced rollout (its luck subtracted) can overshoot [0, 1] a little
+    # (round 8: 2 of its million values by more than 0.01, the largest 0.024), 1-ply labels cannot
+    slack = 0.01 if spec.label == "ply1" else 0.05
+    assert np.isfinite(y).all() and y.min() > -slack and y.max() < 1 + slack
+    assert ((y < -0.01) | (y > 1.01)).mean() < 1e-4
+    assert (y[:, 1] <= y[:, 0] + slack).all() and (y[:, 3] <= 1 - y[:, 0] + slack).all()  # gammons within wins
     with open(ROOT / spec.teacher, "rb") as fh:
         ev = Evaluator(net=Net.from_json_bytes(fh.read()))
     y1 = data.get("y1", y)
