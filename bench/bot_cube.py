@@ -236,12 +236,19 @@ def main() -> None:
         help="a diagnostic: our cube model fed gnubg's cubeless probabilities at PLIES instead of our net's "
         "(how much of the difference is the net's, how much the model's)",
     )
+    ap.add_argument(
+        "--jacoby",
+        action="store_true",
+        help="money play under the Jacoby rule (gnubg told so by the match ID; not with --match)",
+    )
     ap.add_argument("--probs-cache", help="gnubg's probabilities for --gnubg-probs, JSON lines (read or written)")
     ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
     args = ap.parse_args()
     t0 = time.time()
     positions = [pos for pos, _dice in sample_cases(args.positions, args.seed, distinct_positions=True)]
-    infos = match_scores(len(positions), args.seed) if args.match else [MatchInfo()] * len(positions)
+    if args.jacoby and args.match:
+        raise SystemExit("--jacoby is a money-play rule: not with --match")
+    infos = match_scores(len(positions), args.seed) if args.match else [MatchInfo(jacoby=args.jacoby)] * len(positions)
     ids = [encode_gnubg_id(pos, info) for pos, info in zip(positions, infos)]
     theirs = cached_gnubg_cube(ids, args.workers, args.plies, args.cache)
     evaluator = None
@@ -257,11 +264,13 @@ def main() -> None:
         def model(pos: Position, ply: int, match: MatchState | None) -> CubeDecision:
             x = cube_life(pos.player, pos.opponent) if bot.cube_by_class else CUBE_LIFE
             p = fed[pos]
-            return money_decision(p, CENTERED, x) if match is None else match_decision(p, match, 1, CENTERED, x)
+            if match is None:
+                return money_decision(p, CENTERED, x, jacoby=args.jacoby)
+            return match_decision(p, match, 1, CENTERED, x)
     else:
 
         def model(pos: Position, ply: int, match: MatchState | None) -> CubeDecision:
-            return bot.cube_decision(pos, ply=ply, match=match)
+            return bot.cube_decision(pos, ply=ply, match=match, jacoby=args.jacoby)
 
     counts = {c: [0, 0, 0, 0] for c in (*CLASSES, "all")}  # agree, total, agree near a decision, near
     ties = {c: [0, 0] for c in (*CLASSES, "all")}  # differences that cost nothing: all, near a decision
@@ -298,7 +307,7 @@ def main() -> None:
         with open(args.save, "w") as f:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
-    kind = "match-play (3 to 11 points)" if args.match else "money"
+    kind = "match-play (3 to 11 points)" if args.match else "money (Jacoby rule)" if args.jacoby else "money"
     if args.gnubg_probs is not None:
         kind += f" (our cube model on gnubg's {args.gnubg_probs}-ply probabilities)"
     print(

@@ -37,9 +37,10 @@ import time
 from _paths import ROOT
 from gnubg_workers import GnubgWorkers, apply_gnubg_steps, open_cache  # noqa: E402
 
-from core.bot import LEVELS, Bot, Evaluator  # noqa: E402
+from core.bot import LEVELS, Bot, Evaluator, play_value  # noqa: E402
 from core.bot.features import blocking_prime, is_back_game  # noqa: E402
 from core.bot.net import Net  # noqa: E402
+from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
 from core.moves import Play, legal_plays  # noqa: E402
 from core.position import Position  # noqa: E402
 
@@ -52,10 +53,10 @@ for c in ("set player 0 human", "set player 1 human", "set automatic roll off", 
           "new session", "set display off"):
     gnubg.command(c)
 gnubg.command("set evaluation chequerplay evaluation plies PLIES")
-gnubg.command("set evaluation chequerplay evaluation cubeful off")
+gnubg.command("set evaluation chequerplay evaluation cubeful CUBEFUL")
 for line in sys.stdin:
     pid, a, b = line.split()
-    gnubg.command("set board " + pid)
+    gnubg.command(("set gnubgid " if ":" in pid else "set board ") + pid)
     gnubg.command("set dice %s %s" % (a, b))
     h = gnubg.hint(9999)
     out = [[[x for step in gnubg.parsemove(m["move"]) for x in step], m["equity"], m["context"]["plies"]]
@@ -68,8 +69,9 @@ for line in sys.stdin:
 class HintPool:
     """Several gnubg processes answering 'position-id d1 d2' with every play and its equity."""
 
-    def __init__(self, n: int, plies: int) -> None:
-        self.workers = GnubgWorkers(n, WORKER.replace("PLIES", str(int(plies))), "gnubg-loss-")
+    def __init__(self, n: int, plies: int, cubeful: bool = False) -> None:
+        script = WORKER.replace("PLIES", str(int(plies))).replace("CUBEFUL", "on" if cubeful else "off")
+        self.workers = GnubgWorkers(n, script, "gnubg-loss-")
 
     def hints(self, requests: list[tuple[str, int, int]]) -> list[list[tuple[tuple[int, ...], float, int]]]:
         answers = self.workers.ask([f"{pid} {a} {b}" for pid, a, b in requests], "@@ ")
@@ -154,9 +156,10 @@ def rated_plays(pos: Position, plays: tuple[Play, ...],
     return rated
 
 
-def zero_ply_play(bot: Bot, plays: tuple[Play, ...]) -> Play:
-    """The play the net rates best with no lookahead (the first generated on ties)."""
-    scores = bot.evaluator.play_equities(plays)
+def zero_ply_play(bot: Bot, plays: tuple[Play, ...], jacoby: bool = False) -> Play:
+    """The play the net rates best with no lookahead (the first generated on ties); ``jacoby``:
+    money play under the Jacoby rule, the cube centred (valued as :meth:`Bot.rank_plays` does)."""
+    scores = bot.evaluator.play_equities(plays, play_value(None, 1, jacoby))
     return plays[max(range(len(plays)), key=lambda i: (scores[i], -i))]
 
 
@@ -164,21 +167,24 @@ Hint = list[tuple[tuple[int, ...], float, int]]
 
 
 def cached_hints(cases: list[tuple[Position, tuple[int, int]]], workers: int, plies: int,
-                 cache: str | None) -> list[Hint]:
+                 cache: str | None, jacoby: bool = False) -> list[Hint]:
     """gnubg's rated plays for each case, from ``cache`` (JSON lines) where it has them; the
-    others are asked of gnubg and appended to ``cache``."""
-    known: dict[tuple[str, int, int, int], Hint] = {}
+    others are asked of gnubg and appended to ``cache``. ``jacoby``: money play under the Jacoby
+    rule, cube centred, gnubg's plays rated cubeful (kept apart in the cache)."""
+    known: dict[tuple[str, int, int, int, bool], Hint] = {}
     if cache and os.path.exists(cache):
         with open_cache(cache, "r") as f:
             for line in f:
                 rec = json.loads(line)
-                known[(rec["id"], *rec["dice"], rec["plies"])] = [(tuple(m[0]), m[1], m[2]) for m in rec["hint"]]
-    keys = [(pos.to_id(), d[0], d[1], plies) for pos, d in cases]
+                key = (rec["id"], *rec["dice"], rec["plies"], rec.get("jacoby", False))
+                known[key] = [(tuple(m[0]), m[1], m[2]) for m in rec["hint"]]
+    keys = [(pos.to_id(), d[0], d[1], plies, jacoby) for pos, d in cases]
     missing = sorted({k for k in keys if k not in known})
     if missing:
-        pool = HintPool(workers, plies)
+        pool = HintPool(workers, plies, cubeful=jacoby)
+        ask = {pos.to_id(): encode_gnubg_id(pos, MatchInfo(jacoby=True)) if jacoby else pos.to_id() for pos, _ in cases}
         try:
-            answers = pool.hints([(pid, a, b) for pid, a, b, _ in missing])
+            answers = pool.hints([(ask[pid], a, b) for pid, a, b, _, _ in missing])
         finally:
             pool.close()
         for key, hint in zip(missing, answers):
@@ -186,17 +192,19 @@ def cached_hints(cases: list[tuple[Position, tuple[int, int]]], workers: int, pl
         if cache:
             with open_cache(cache, "a") as f:
                 for key, hint in zip(missing, answers):
-                    f.write(json.dumps({"id": key[0], "dice": key[1:3], "plies": plies, "hint": hint}) + "\n")
+                    extra = {"jacoby": True} if jacoby else {}
+                    f.write(json.dumps({"id": key[0], "dice": key[1:3], "plies": plies, "hint": hint, **extra}) + "\n")
     return [known[k] for k in keys]
 
 
 Boards = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-def level_plays(job: tuple[list[str], list[tuple[str, int, int]], str | None]) -> list[dict[str, Boards]]:
+def level_plays(job: tuple[list[str], list[tuple[str, int, int]], str | None, bool]) -> list[dict[str, Boards]]:
     """For each (position ID, dice) case, the resulting board of each level's play (a process's
-    share); ``weights``: a weights file instead of the shipped net."""
-    levels, cases, weights = job
+    share); ``weights``: a weights file instead of the shipped net; ``jacoby``: money play under
+    the Jacoby rule, cube centred."""
+    levels, cases, weights, jacoby = job
     evaluator = None
     if weights:
         with open(weights, "rb") as f:
@@ -208,7 +216,7 @@ def level_plays(job: tuple[list[str], list[tuple[str, int, int]], str | None]) -
         plays = legal_plays(pos, (a, b))
         row: dict[str, Boards] = {}
         for lv, bot in bots.items():
-            play = zero_ply_play(bot, plays) if lv == ZERO_PLY else bot.choose_play(pos, (a, b))
+            play = zero_ply_play(bot, plays, jacoby) if lv == ZERO_PLY else bot.choose_play(pos, (a, b), jacoby=jacoby)
             row[lv] = (play.result.player, play.result.opponent)
         out.append(row)
     return out
@@ -226,6 +234,8 @@ def main() -> None:
     ap.add_argument("--cache", help="keep gnubg's rated plays in this JSON-lines file (read, then appended)")
     ap.add_argument("--save", help="write every case's losses as JSON lines")
     ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
+    ap.add_argument("--jacoby", action="store_true",
+                    help="money play under the Jacoby rule, cube centred: gnubg's plays rated cubeful")
     args = ap.parse_args()
     levels = args.levels.split(",")
     unknown = [lv for lv in levels if lv not in LEVELS and lv != ZERO_PLY]
@@ -236,14 +246,14 @@ def main() -> None:
     t0 = time.time()
     cases = sample_cases(args.positions, args.seed, fine=fine, max_batches=200 if fine else 50)
     print(f"{len(cases)} cases sampled in {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
-    hints = cached_hints(cases, args.workers, args.plies, args.cache)
+    hints = cached_hints(cases, args.workers, args.plies, args.cache, args.jacoby)
     print(f"gnubg {args.plies}-ply hints in {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
     from concurrent.futures import ProcessPoolExecutor
 
     ids = [(pos.to_id(), d[0], d[1]) for pos, d in cases]
     n = max(1, args.workers)
     with ProcessPoolExecutor(n) as ex:
-        shares = list(ex.map(level_plays, [(levels, ids[k::n], args.weights) for k in range(n)]))
+        shares = list(ex.map(level_plays, [(levels, ids[k::n], args.weights, args.jacoby) for k in range(n)]))
     chosen = [shares[i % n][i // n] for i in range(len(ids))]
     losses: dict[str, dict[str, list[float]]] = {lv: {c: [] for c in classes} for lv in levels}
     rows = []
@@ -264,7 +274,8 @@ def main() -> None:
         with open(args.save, "w") as f:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
-    print(f"mEq lost per move vs gnubg {args.plies}-ply ({len(cases)} cases, seed {args.seed}, "
+    rules = ", Jacoby rule, cube centred, gnubg cubeful" if args.jacoby else ""
+    print(f"mEq lost per move vs gnubg {args.plies}-ply ({len(cases)} cases, seed {args.seed}{rules}, "
           f"{time.time() - t0:.0f} s)")
     for lv in levels:
         parts = []

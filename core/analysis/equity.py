@@ -4,7 +4,8 @@ A :class:`Scale` turns cubeless probabilities ``(win, win gammon, win backgammon
 lose backgammon)`` of the side on roll into equities in the field's usual unit, the
 *normalized* equity (EMG): per unit of the current cube, a single game won is ``+1`` and a
 single game lost ``-1``. In money play the other outcomes are worth 2 and 3 (1 with the Jacoby
-rule while the cube is centred); in a match each outcome is worth its match-winning chance
+rule while the cube is centred, where the cube's live part still counts them:
+:func:`core.bot.cube.jacoby_equity`); in a match each outcome is worth its match-winning chance
 (Kazaross XG2 table, :mod:`core.bot.met`) on the same linear scale.
 
 * :meth:`Scale.cubeless` is linear in the probabilities (the bot's choice of replies uses it);
@@ -32,6 +33,7 @@ from ..bot.cube import (
     CUBE_LIFE,
     OPPONENT,
     MatchState,
+    cubeful_equity,
     janowski_equity,
     linear_weights,
     match_cubeful,
@@ -49,7 +51,7 @@ Probs = tuple[float, float, float, float, float]
 class Scale:
     """Normalized equities for the side on roll in ``situation`` (see the module docstring)."""
 
-    __slots__ = ("situation", "wins", "losses", "weights", "_lose1", "_span", "live", "_by_table", "_cube")
+    __slots__ = ("situation", "wins", "losses", "weights", "_lose1", "_span", "live", "_by_table", "_cube", "_jacoby")
 
     wins: tuple[float, float, float]
     losses: tuple[float, float, float]
@@ -61,8 +63,10 @@ class Scale:
         self.live = s.cube_live
         self._by_table = False  # a match score the table resolves
         self._cube = c
+        self._jacoby = False  # money under the Jacoby rule, the cube centred at this level
         if s.is_money:
             gammons = not (s.jacoby and s.owner == CENTERED and c == s.cube)
+            self._jacoby = not gammons
             self.wins = (1.0, 2.0, 3.0) if gammons else (1.0, 1.0, 1.0)
             self.losses = (-1.0, -2.0, -3.0) if gammons else (-1.0, -1.0, -1.0)
             self._lose1, self._span = -float(c), 2.0 * c  # "match equity" = points
@@ -89,6 +93,9 @@ class Scale:
         return c0 + c1 * p[0] + c2 * p[1] + c3 * p[2] + c4 * p[3] + c5 * p[4]
 
     def _janowski(self, p: Probs, owner: str, life: float = CUBE_LIFE) -> float:
+        if self._jacoby and owner == CENTERED:
+            # gammons count once the cube is turned: the live cube's points use their values
+            return cubeful_equity(p, CENTERED, life if self.live else 0.0, jacoby=True)
         w = min(1.0, max(0.0, p[0]))
         lose = 1.0 - w
         n1, n2, n3 = self.wins

@@ -34,6 +34,7 @@ from .cube import (
     CubeDecision,
     MatchState,
     cube_life,
+    jacoby_value,
     match_decision,
     money_decision,
     score_value,
@@ -54,6 +55,7 @@ __all__ = [
     "Evaluator",
     "Probs",
     "equity",
+    "play_value",
 ]
 
 UniformRng = Callable[[], float]
@@ -144,7 +146,7 @@ class Bot:
         plays = legal_plays(position, dice)
         if not plays:
             return []
-        value = _play_value(match, cube, jacoby)
+        value = play_value(match, cube, jacoby)
         scores = self.evaluator.play_equities(plays, value)
         ranked = sorted(zip(scores, range(len(plays))), key=lambda t: (-t[0], t[1]))  # ties: first generated
         if self.level.lookahead and len(plays) > 1:
@@ -192,7 +194,7 @@ class Bot:
         if len(plays) == 1:
             return plays[0]
         if self.level.noise > 0.0:
-            scores = self.evaluator.play_equities(plays, _play_value(match, cube, jacoby))
+            scores = self.evaluator.play_equities(plays, play_value(match, cube, jacoby))
             noisy = [s + self.level.noise * _gauss(self._rng) for s in scores]
             return plays[max(range(len(plays)), key=noisy.__getitem__)]
         ranked = yield from self.rank_plays_steps(position, dice, match, cube, jacoby)
@@ -275,17 +277,13 @@ class Bot:
         return _accept_resignation(p, points, cube, match, jacoby=jacoby)
 
 
-def _single_game(p: Probs) -> float:
-    """The equity of a game whose gammons count nothing: 2 P(win) - 1."""
-    return 2.0 * p[0] - 1.0
-
-
-def _play_value(match: MatchState | None, cube: int, jacoby: bool) -> Callable[[Probs], float] | None:
-    """How plays are valued: at the match score, single games only under the Jacoby rule while
-    the cube is 1 (never turned), else money equity (``None``)."""
+def play_value(match: MatchState | None, cube: int, jacoby: bool) -> Callable[[Probs], float] | None:
+    """How plays are valued: at the match score; under the Jacoby rule while the cube is 1 (never
+    turned), cubeful (:func:`core.bot.cube.jacoby_value`: gammons count only through the cube);
+    else money equity (``None``)."""
     if match is not None:
         return score_value(match, cube)
-    return _single_game if jacoby and cube == 1 else None
+    return jacoby_value if jacoby and cube == 1 else None
 
 
 _ = (OWNED,)

@@ -116,9 +116,56 @@ def janowski_equity(w: float, big_w: float, big_l: float, owner: str, x: float =
     return (1.0 - x) * dead + x * live
 
 
-def cubeful_equity(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE) -> float:
-    """Money-play cubeful equity per unit of cube of the side on roll."""
+def jacoby_equity(w: float, big_w: float, big_l: float, x: float = CUBE_LIFE) -> float:
+    """Cubeful equity per unit of cube for the side on roll, money play under the Jacoby rule with
+    the cube centred (never turned): Janowski's interpolation adapted to the rule.
+
+    The dead cube is never turned, so gammons count nothing: ``2 w - 1``. The live cube is turned
+    at the perfect moment, and from then on gammons count: its take and cash points are the
+    usual ones from ``W`` and ``L`` (gammons included), but above the cash point the side on roll
+    doubles its opponent out (+1: playing on could win a single game only) and below the take
+    point it is doubled out (-1), so the live equity runs from -1 to +1 between the two points.
+    With no gammons this is the plain centred cube.
+
+    >>> round(jacoby_equity(0.5, 1.0, 1.0), 6) == round(janowski_equity(0.5, 1.0, 1.0, CENTERED), 6)
+    True
+    >>> jacoby_equity(0.95, 1.8, 1.0)          # a gammonish blitz: worth a cash, not a gammon
+    0.968
+    """
+    take_pt = (big_l - 0.5) / (big_w + big_l + 0.5)
+    cash_pt = (big_l + 1.0) / (big_w + big_l + 0.5)
+    if w <= take_pt:
+        live = -1.0
+    elif w >= cash_pt:
+        live = 1.0
+    else:
+        live = -1.0 + 2.0 * (w - take_pt) / (cash_pt - take_pt)
+    return (1.0 - x) * (2.0 * w - 1.0) + x * live
+
+
+def jacoby_value(p: Probs) -> float:
+    """How plays are valued in money play under the Jacoby rule while the cube is centred: the
+    cubeful equity of :func:`jacoby_equity` at the usual cube life, which still counts gammons
+    through the cube (valuing single games only, a play would give gammons away for nothing,
+    when a double makes them count). The centred cube's equity is antisymmetric, so the value
+    of the probabilities of either side, on roll or not, as a cubeless value.
+
+    >>> blitz = (0.6, 0.25, 0.01, 0.08, 0.0)
+    >>> round(jacoby_value(blitz), 4), 2 * blitz[0] - 1 < jacoby_value(blitz)
+    (0.4539, True)
+    >>> from core.bot.net import flip
+    >>> round(jacoby_value(blitz) + jacoby_value(flip(blitz)), 12)
+    0.0
+    """
+    return cubeful_equity(p, CENTERED, CUBE_LIFE, jacoby=True)
+
+
+def cubeful_equity(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE, jacoby: bool = False) -> float:
+    """Money-play cubeful equity per unit of cube of the side on roll (``jacoby``: under the
+    Jacoby rule, which matters only while the cube is centred: :func:`jacoby_equity`)."""
     w, big_w, big_l = _win_loss_values(p)
+    if jacoby and owner == CENTERED:
+        return jacoby_equity(w, big_w, big_l, x)
     return janowski_equity(w, big_w, big_l, owner, x)
 
 
@@ -146,8 +193,8 @@ def money_decision(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE, jacoby
     """Double/no double and take/pass in money play (the side on roll may double: cube centered or owned).
 
     ``jacoby``: the Jacoby rule is played; with the cube centred, gammons count only once it is
-    turned, so not doubling is worth single games only (as the analysis values it), and a side
-    too good to double without the rule doubles its gammons into a pass instead.
+    turned, so not doubling is valued by :func:`jacoby_equity` (as the analysis values it), and a
+    side too good to double without the rule doubles its gammons into a pass instead.
 
     >>> big = (0.97, 0.85, 0.05, 0.0, 0.0)           # nearly always a win, mostly gammons
     >>> money_decision(big).too_good, money_decision(big, jacoby=True).double
@@ -155,7 +202,7 @@ def money_decision(p: Probs, owner: str = CENTERED, x: float = CUBE_LIFE, jacoby
     """
     w, big_w, big_l = _win_loss_values(p)
     if jacoby and owner == CENTERED:
-        nd = janowski_equity(w, 1.0, 1.0, owner, x)
+        nd = jacoby_equity(w, big_w, big_l, x)
     else:
         nd = janowski_equity(w, big_w, big_l, owner, x)
     dt = 2.0 * janowski_equity(w, big_w, big_l, OPPONENT, x)

@@ -158,9 +158,11 @@ def test_at_a_score_plays_are_chosen_by_what_the_outcomes_are_worth_there(positi
 
 
 
-def test_under_the_jacoby_rule_gammons_count_nothing_until_the_cube_is_turned(positions: list[Position]) -> None:
+def test_under_the_jacoby_rule_gammons_count_through_the_cube_until_it_is_turned(
+    positions: list[Position],
+) -> None:
     from core.bot import MatchState
-    from core.bot.cube import score_value
+    from core.bot.cube import jacoby_value
 
     bot = Bot(level="advanced")
     # a gammon nearly sure: without the rule the bot plays on for it (too good to double); under
@@ -172,16 +174,21 @@ def test_under_the_jacoby_rule_gammons_count_nothing_until_the_cube_is_turned(po
     assert not bot.should_double(gammon, cube=2, owner="owned", jacoby=True)  # turned: gammons count again
     assert bot.accept_resignation(gammon.swapped(), 1, jacoby=True)  # a single game is all it can get
     assert not bot.accept_resignation(gammon.swapped(), 1)
-    # plays: valued as double match point values them (winning chances alone) while the cube is 1
+    # plays while the cube is 1: valued cubeful (the cube's live part counts gammons), neither as
+    # money (gammons always count) nor as double match point (never)
+    ev = bot.evaluator
     dmp = MatchState(1, 1)
-    differ = 0
+    differ_money = differ_dmp = 0
     for pos in positions[:40]:
         plays = legal_plays(pos, (6, 4))
         if len(plays) < 2:
             continue
-        jacoby = [s for s, _ in bot.rank_plays(pos, (6, 4), jacoby=True)]
-        assert jacoby == pytest.approx([s for s, _ in bot.rank_plays(pos, (6, 4), dmp)])
+        at_jacoby = ev.play_equities(plays, jacoby_value)
+        for play, v in zip(plays, at_jacoby):
+            assert v == pytest.approx(-jacoby_value(ev.evaluate(play.result.swapped())))
         assert bot.rank_plays(pos, (6, 4), cube=2, jacoby=True) == bot.rank_plays(pos, (6, 4))
-        differ += bot.choose_play(pos, (6, 4), jacoby=True).key != bot.choose_play(pos, (6, 4)).key
-    assert score_value(dmp)((0.7, 0.5, 0.1, 0.1, 0.0)) == pytest.approx(0.4)
-    assert differ > 0  # somewhere the rule changes the play
+        chosen = bot.choose_play(pos, (6, 4), jacoby=True).key
+        assert chosen == bot.rank_plays(pos, (6, 4), jacoby=True)[0][1].key
+        differ_money += chosen != bot.choose_play(pos, (6, 4)).key
+        differ_dmp += chosen != bot.choose_play(pos, (6, 4), dmp).key
+    assert differ_money > 0 and differ_dmp > 0  # somewhere the rule changes the play, both ways

@@ -13,6 +13,7 @@ from core.bot.cube import (
     accept_resignation,
     cube_life,
     cubeful_equity,
+    jacoby_equity,
     live_line,
     match_decision,
     money_decision,
@@ -220,3 +221,29 @@ def test_one_ply_cube_probabilities_are_the_analysis_roll_table_average() -> Non
         assert Bot().cube_decision(pos, ply=1) == money_decision(
             engine.average(table), CENTERED, cube_life(pos.player, pos.opponent)
         )
+
+
+# -- the Jacoby rule with the cube centred ------------------------------------------------------
+def test_jacoby_equity_is_the_centred_cube_without_gammons_and_stays_within_a_point() -> None:
+    for i in range(101):
+        w = i / 100
+        assert jacoby_equity(w, 1.0, 1.0) == pytest.approx(cubeful_equity(plain(w)))
+    gammony = [(i / 100, 0.4 * i / 100, 0.0, 0.3 * (1 - i / 100), 0.0) for i in range(101)]
+    values = [cubeful_equity(p, jacoby=True) for p in gammony]
+    assert all(-1.0 <= v <= 1.0 for v in values)  # a game never turned scores one point at most
+    assert values == sorted(values)  # more wins, more equity
+    assert [cubeful_equity(p, OWNED, jacoby=True) for p in gammony] == [cubeful_equity(p, OWNED) for p in gammony]
+
+
+def test_jacoby_counts_gammons_through_the_cube() -> None:
+    # 59% with 16% gammons (and 5.5% lost): GNU Backgammon 2-ply, money under the Jacoby rule, rates
+    # the position these are its probabilities of "No double, take" (no double 0.382, double/take
+    # 0.286). Valuing single games only while the cube is centred, the model doubled: it saw the
+    # gammons once doubled but not the cube's later use to cash at a lower point when they count.
+    p = (0.588, 0.16, 0.003, 0.055, 0.001)
+    d = money_decision(p, jacoby=True)
+    assert not d.double and d.take
+    assert d.no_double > d.double_take
+    # a gammon nearly sure still doubles out under the rule, and plays on for it without
+    assert money_decision((0.97, 0.85, 0.05, 0.0, 0.0), jacoby=True).double
+    assert money_decision((0.97, 0.85, 0.05, 0.0, 0.0)).too_good

@@ -23,6 +23,7 @@ from core.analysis import (
     walk_match,
 )
 from core.analysis.walk import Moment
+from core.bot.cube import CENTERED, jacoby_value, janowski_equity
 from core.bot.evaluator import drive, equity
 from core.bot.met import POST_CRAWFORD, PRE_CRAWFORD
 from core.dice import ROLLS
@@ -82,6 +83,14 @@ def test_money_scale_is_the_cubeless_equity(p: tuple[float, float, float, float,
     assert Scale(Situation()).cubeless(p) == pytest.approx(equity(p))
     jacoby = Scale(Situation(jacoby=True))
     assert jacoby.cubeless(p) == pytest.approx(2 * p[0] - 1)  # gammons do not count while the cube is centred
+    # ...but the cube's live part does count them (once turned, they do), as the bot values plays:
+    # our gammons make the position worth more than single games alone would, theirs less
+    assert jacoby.cubeful(p) == pytest.approx(jacoby_value(p))
+    singles = janowski_equity(p[0], 1.0, 1.0, CENTERED)
+    if p[1] == p[3] == 0:
+        assert jacoby.cubeful(p) == pytest.approx(singles)
+    else:
+        assert (jacoby.cubeful(p) > singles) == (p[1] > p[3])
 
 
 def test_match_scale_uses_the_match_equity_table() -> None:
