@@ -4,7 +4,7 @@
 
 Distinct positions as in ``bench/bot_loss.py`` (games of the shipped net against itself and against
 pubeval, spread over contact, race and bear-off), the side on roll before rolling, cube
-centred, money play without the Jacoby rule. gnubg's ``hint`` (cube decision at 2-ply) gives
+centred, money play without the Jacoby rule (``--jacoby``: with it). gnubg's ``hint`` (cube decision at 2-ply) gives
 the proper action; ours is :meth:`core.bot.Bot.cube_decision` (the net's probabilities, 0-ply
 as the bot uses them or 1-ply with ``--ply 1``, and Janowski's formula with the cube life by
 position class, or 0.68 everywhere with ``--fixed-life``). ``--cache FILE`` keeps gnubg's

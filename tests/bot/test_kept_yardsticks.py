@@ -1,5 +1,6 @@
 """The gnubg answers kept in ``bench/data/gnubg`` (the yardsticks of ``bench/bot_loss.py``,
-``bench/bot_cube.py`` and ``bench/label_quality.py``): each file holds the positions its bench
+``bench/bot_cube.py`` and ``bench/label_quality.py``, money play with and without the Jacoby
+rule): each file holds the positions its bench
 samples with its seed, in order, and answers that make sense.
 
 Kept so that every session measures a candidate net on the very same answers (gnubg's output is
@@ -44,12 +45,15 @@ def cube_ids() -> dict[str, list[str]]:
     positions = [pos for pos, _dice in sample_cases(2000, 78, distinct_positions=True)]
     return {
         "money": [encode_gnubg_id(p, MatchInfo()) for p in positions],
+        "money_jacoby": [encode_gnubg_id(p, MatchInfo(jacoby=True)) for p in positions],  # --jacoby
         "match": [encode_gnubg_id(p, info) for p, info in zip(positions, match_scores(len(positions), 78))],
     }
 
 
-def test_the_hints_rate_exactly_our_legal_plays_of_the_benchs_cases() -> None:
-    rows = read("hints_2ply_1500_seed77.jsonl.gz")
+@pytest.mark.parametrize("name", ["hints_2ply_1500_seed77", "hints_jacoby_2ply_1500_seed77"])
+def test_the_hints_rate_exactly_our_legal_plays_of_the_benchs_cases(name: str) -> None:
+    rows = read(f"{name}.jsonl.gz")
+    assert all(r.get("jacoby", False) == ("jacoby" in name) for r in rows)  # cubeful under the rule (--jacoby)
     cases = sample_cases(1500, 77, fine=True, max_batches=200)  # as bench/bot_loss.py samples them
     assert [(r["id"], tuple(r["dice"])) for r in rows] == [(pos.to_id(), dice) for pos, dice in sorted(
         cases, key=lambda c: (c[0].to_id(), c[1]))]
@@ -66,13 +70,14 @@ def test_the_hints_rate_exactly_our_legal_plays_of_the_benchs_cases() -> None:
         assert r["hint"][0][2] == deepest and r["hint"][0][1] == max(m[1] for m in r["hint"] if m[2] == deepest)
 
 
-@pytest.mark.parametrize("kind", ["money", "match"])
+@pytest.mark.parametrize("kind", ["money", "money_jacoby", "match"])
 def test_the_cube_answers_are_the_benchs_positions_and_consistent(kind: str, cube_ids: dict[str, list[str]]) -> None:
     rows = read(f"cube_{kind}_2ply_2000_seed78.jsonl.gz")
     assert [r["id"] for r in rows] == cube_ids[kind]
     for r in rows:
         _pos, info = decode_gnubg_id(r["id"])
-        assert (info.match_length == 0) == (kind == "money") and r["plies"] == 2
+        assert (info.match_length == 0) == kind.startswith("money") and r["plies"] == 2
+        assert info.jacoby == (kind == "money_jacoby")
         action = r["action"].split(",")[0]
         assert action in ACTIONS, r["action"]
         nd, dt, dp = r["no_double"], r["double_take"], r["double_pass"]
