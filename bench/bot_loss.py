@@ -18,7 +18,8 @@ GNU Backgammon rates the plays (``hint`` at 2-ply, cubeless, its own move filter
 candidates within 0.16 of its 0-ply best are rated at 2-ply, the others keep their 0-ply
 equity; ``--jacoby``: money play under the Jacoby rule with the cube centred, gnubg rating the
 plays cubeful and our levels choosing as they do under the rule); ``--cache FILE`` keeps its
-answers (JSON lines keyed by position ID and dice), so that a new net is measured on the same cases without gnubg again. A level's loss on a case
+answers (JSON lines keyed by position ID and dice), so that a new net is measured on the same
+cases without gnubg again. A level's loss on a case
 is the equity of gnubg's choice (the first play of its hint) minus gnubg's equity of the level's
 play (``core.bot.Bot``, the pure-Python bot the page runs; none below zero), in milli-equity;
 the levels' plays are computed in ``--workers`` processes too. gnubg is only the yardstick
