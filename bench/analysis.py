@@ -3,6 +3,7 @@
     python bench/analysis.py                       # the committed set (tests/data/analysis)
     python bench/analysis.py --make DIR --seeds 201-212   # gnubg plays and analyses more matches into DIR
     python bench/analysis.py --folder DIR          # figures on DIR's matches, and timings
+    python bench/analysis.py --weights NET.json.gz --no-cli   # a candidate net instead of the shipped one
 
 The matches are gnubg's self-play at 0-ply with chequer-play noise (each player its own),
 analysed by gnubg at 2-ply (``tests/gnubg/analysis_script.py``); the figures are those of
@@ -23,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from core.analysis import analyse_match  # noqa: E402
+from core.bot.evaluator import Evaluator  # noqa: E402
+from core.bot.net import Net  # noqa: E402
 from core.record import parse_mat  # noqa: E402
 from tests.gnubg.test_analysis_vs_gnubg import (  # noqa: E402
     DATA,
@@ -55,6 +58,7 @@ def main() -> None:
     parser.add_argument("--no-cli", action="store_true", help="time analyse_match in-process instead of the CLI")
     parser.add_argument("--save", type=Path, help="write the rows and rates as JSON (to pool runs)")
     parser.add_argument("--pool", type=Path, nargs="*", help="print the figures of saved runs together")
+    parser.add_argument("--weights", type=Path, help="a weights file to measure instead of the shipped net")
     parser.add_argument("--only", default="", help="only the .mat files whose name contains one of these (a,b,c)")
     args = parser.parse_args()
     if args.pool:
@@ -69,6 +73,11 @@ def main() -> None:
         folder = args.make
     wanted = args.only.split(",")
     paths = sorted(p for p in folder.glob("*.mat") if any(w in p.name for w in wanted))
+    evaluator = None
+    if args.weights:
+        if not args.no_cli:
+            parser.error("--weights measures in-process only: add --no-cli")
+        evaluator = Evaluator(net=Net.from_json_bytes(args.weights.read_bytes()))
     rows: list[Row] = []
     rates: list[tuple[float, float]] = []
     timings = []
@@ -76,7 +85,7 @@ def main() -> None:
         record = json.loads(mat.with_suffix(".gnubg.json").read_text())
         match = parse_mat(mat.read_text())
         started, cpu = time.perf_counter(), time.process_time()
-        analysis = analyse_match(match)
+        analysis = analyse_match(match, evaluator=evaluator)
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         if not args.no_cli:
             started = time.perf_counter()
