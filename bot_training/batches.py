@@ -27,8 +27,8 @@ structures a weaker opponent leads to). Labels, for the side on roll, before its
 
 Each file holds ``onroll`` and ``other`` (N, 25) int8 boards (each side in its own
 numbering), so any encoding can be computed later, ``y`` (N, 5) float32 labels and
-``source`` (N,) int8 (0: self-play, 1: a game against pubeval). Only our own engine and net
-make the labels.
+``source`` (N,) int8 (0: self-play, 1: a game against pubeval; 2: the bear-off database, written
+by :mod:`bot_training.bearoff_labels`). Only our own engine and net make the labels.
 
     OMP_NUM_THREADS=1 python -m bot_training.batches --out bot_training/runs/l5 \\
         --teacher bot_training/weights/net_v1.json.gz --label ply1 --batches 0:200 --positions 2000 --workers 2

@@ -47,15 +47,15 @@ class Depth:
 
     The value of a play looked at more deeply is ``blend`` x its 0-ply value + (1 - ``blend``)
     x its 1-ply value: averaging an even and an odd depth cancels part of each one's bias.
-    Measured against gnubg's 2-ply on the committed matches (109 chequer errors of 0.02 or
-    more): the blend of 0.5 raised the rank correlation of the losses from 0.52 to 0.58 and left
-    the agreement on the best play level (49%); 5 candidates within 0.2 found the same best
-    plays as 8 within 0.32, in two thirds of the time.
+    Measured against gnubg's 2-ply on 60 kept matches (``bench/data/analysis``, 1,590 chequer
+    decisions where gnubg's loss is 0.02 or more) with the round-9 net, our best play equals
+    gnubg's on 58% of them at a blend of 0.2, 56% at 0.5 and 53% at 0-ply alone; 5 candidates
+    within 0.2 found about as many as 8 within 0.4, in less time.
     """
 
     candidates: int = 5
     margin: float = 0.2
-    blend: float = 0.5
+    blend: float = 0.2
 
 
 PAGE_SECONDS_PER_DECISION: tuple[tuple[Depth, float], ...] = (
