@@ -18,6 +18,9 @@ OUR_MOVE_OR_END = """() => {
   return phase === 'move';
 }"""
 
+COMPUTER_MOVES = "#move-list .moves__item--1"
+"""The computer's entries in the move list (it plays the second seat)."""
+
 
 @pytest.mark.parametrize("level", ["beginner", "intermediate", "expert", "strongest"])
 def test_a_whole_one_point_game_against_the_computer(page: Page, level: str) -> None:
@@ -34,13 +37,21 @@ def test_a_whole_one_point_game_against_the_computer(page: Page, level: str) -> 
         if current in ("match-over", "game-over"):
             break
         if current in ("opening", "roll"):
+            played = page.locator(COMPUTER_MOVES).count()
             button(page, "Roll").click()
+            # our move now; or, when the computer wins the opening roll, its whole turn may come
+            # and go between two polls (a fast level), leaving our roll again: count its moves
             page.wait_for_function(
-                "() => document.body.dataset.phase !== 'roll' && document.body.dataset.phase !== 'opening'"
+                """([selector, played]) => {
+                  const phase = document.body.dataset.phase;
+                  return (phase !== 'roll' && phase !== 'opening')
+                    || document.querySelectorAll(selector).length > played;
+                }""",
+                arg=[COMPUTER_MOVES, played],
             )
         if turn_state(page)["turn"] == "0" and phase(page) == "move":
             play_turn(page)
-        computer_moves = page.locator("#move-list .moves__item--1").count()
+        computer_moves = page.locator(COMPUTER_MOVES).count()
     else:
         raise AssertionError("the game did not end in 200 turns")
     assert wait_phase(page, "match-over") == "match-over"
