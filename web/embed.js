@@ -255,8 +255,14 @@ function dedicatedWorker() {
 // the one worker, then says so. Only that announcement makes others follow, so one worker starts.
 // Should two leaders meet anyway (a claim or an answer slowed down), the older one stays (its
 // worker has started: the embeds need not wait for another), the smaller id between equals.
+// A leader may also vanish without a word (its frame removed or crashed before pagehide): a
+// follower whose request has gone unanswered for PING_AFTER_MS asks the leader whether it lives
+// (its page answers at once, however busy its worker), and with no word from it within
+// PONG_WAIT_MS elects another. (Answers from a leader that lives are waited for as long as they take.)
 const WAIT_LEADER_MS = 150;
 const WAIT_CLAIMS_MS = 150;
+const PING_AFTER_MS = 1500;
+const PONG_WAIT_MS = 1500;
 const before = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 class Hub {
@@ -267,6 +273,9 @@ class Hub {
     this.rank = null; // the leader's [since, id]: smaller ranks lead
     this.worker = null;
     this.queue = [];
+    this.awaiting = 0; // requests of this embed sent to another leader, not yet answered
+    this.watch = null; // the timer of the liveness check
+    this.pinged = null; // the leader asked, with no word from it since
     this.elect();
     window.addEventListener("pagehide", () => {
       if (this.leader === session) this.channel.postMessage({ kind: "gone", id: session });
@@ -324,10 +333,50 @@ class Hub {
     }
     this.leader = id;
     this.rank = rank;
+    // Requests left with the old leader go unanswered; open() below asks the new one again.
+    this.awaiting = 0;
+    this.heard();
     frame.dataset.transport = "hub";
     this.flush();
     // This embed's state lived in the old leader's worker: open it again in the new one.
     if (had !== null) open();
+  }
+
+  // -- is the leader still there? --
+  watchLeader(delay = PING_AFTER_MS) {
+    if (this.watch === null) this.watch = setTimeout(() => this.ping(), delay);
+  }
+
+  ping(now = false) {
+    clearTimeout(this.watch);
+    this.watch = null;
+    const leader = this.leader;
+    if (leader === null || leader === session || !(this.awaiting > 0 || now)) return;
+    this.pinged = leader;
+    this.channel.postMessage({ kind: "ping", to: leader });
+    this.watch = setTimeout(() => {
+      this.watch = null;
+      if (this.pinged === leader && this.leader === leader) this.lost();
+    }, PONG_WAIT_MS);
+  }
+
+  heard() {
+    // A word from the leader: it lives; keep watching while this embed still waits for it.
+    this.pinged = null;
+    clearTimeout(this.watch);
+    this.watch = null;
+    if (this.awaiting > 0) this.watchLeader();
+  }
+
+  lost() {
+    // The leader left (or died): elect another, and open this embed again in its worker.
+    clearTimeout(this.watch);
+    this.watch = null;
+    this.pinged = null;
+    this.awaiting = 0;
+    this.elect();
+    this.queue = [];
+    open();
   }
 
   receive(message) {
@@ -335,6 +384,10 @@ class Hub {
     const { kind, id } = message;
     if (kind === "who" && this.leader === session) {
       this.announce();
+    } else if (kind === "ping" && message.to === session && this.leader === session) {
+      this.channel.postMessage({ kind: "pong", id: session });
+    } else if (kind === "pong" && id === this.leader) {
+      this.heard();
     } else if (kind === "claim" && typeof id === "string") {
       if (this.leader === session) this.announce();
       else if (this.leader === null) this.claims.add(id);
@@ -347,14 +400,17 @@ class Hub {
       const rank = [Number.isFinite(message.since) ? message.since : Number.MAX_VALUE, id];
       if (this.rank === null || before(rank, this.rank)) this.follow(id, rank);
       else if (this.leader === session) this.announce();
+      // A newer leader while this one leads: someone found this one gone; is it?
+      else if (this.leader !== null) this.ping(true);
     } else if (kind === "request" && this.leader === session && message.to === session) {
       this.worker.postMessage(message.message);
     } else if (kind === "answer") {
+      // Only the leader sends answers.
+      if (message.data?.session === session) this.awaiting = Math.max(0, this.awaiting - 1);
+      if (this.leader !== session) this.heard();
       onAnswer({ data: message.data });
     } else if (kind === "gone" && id === this.leader) {
-      this.elect();
-      this.queue = [];
-      open();
+      this.lost();
     }
   }
 
@@ -367,7 +423,13 @@ class Hub {
   postMessage(message) {
     if (this.leader === null) this.queue.push(message);
     else if (this.leader === session) this.worker.postMessage(message);
-    else this.channel.postMessage({ kind: "request", to: this.leader, message });
+    else {
+      this.channel.postMessage({ kind: "request", to: this.leader, message });
+      if (message.op !== "close") {
+        this.awaiting += 1;
+        this.watchLeader();
+      }
+    }
   }
 }
 

@@ -252,6 +252,50 @@ def test_embeds_keep_their_leader_when_a_later_one_announces_itself(page: Page, 
     assert [frame.evaluate(transport) for frame in embeds] == transports
 
 
+# The leader's frame goes without a word, as when it crashes or is torn down before its pagehide
+# handlers run: its broadcasts (its "gone" included) stop reaching anyone.
+MUTE = """() => { BroadcastChannel.prototype.postMessage = function () {}; }"""
+WATCH_REOPEN = """() => {
+  window.reopened = false;
+  new MutationObserver(() => {
+    if (document.body.dataset.ready !== "true") window.reopened = true;
+  }).observe(document.body, { attributes: true });
+}"""
+
+
+def test_a_follower_finds_its_silently_vanished_leader_and_takes_over(page: Page, app_url: str, hosts: HostPages) -> None:
+    frames = [fragment(xgid=x, mode="try", id=f"t{n}") for n, x in enumerate([ENTER, BOTH])]
+    page.goto(hosts.add(app_url, "vanish", frames))
+    embeds = [embed_frame(page, i) for i in range(2)]
+    for frame in embeds:
+        wait_embed(frame)
+    transport = "() => document.getElementById('embed').dataset.transport"
+    transports = [frame.evaluate(transport) for frame in embeds]
+    assert sorted(transports) == ["hub", "hub-leader"]
+    leader, follower = transports.index("hub-leader"), transports.index("hub")
+    follower_frame = embeds[follower]
+    runtime = "() => document.getElementById('embed').dataset.runtime"
+    old_runtime = follower_frame.evaluate(runtime)
+    follower_frame.evaluate(WATCH_REOPEN)
+    embeds[leader].evaluate(MUTE)
+    page.evaluate("(i) => document.querySelectorAll('iframe')[i].remove()", leader)
+    time.sleep(0.5)
+    assert follower_frame.evaluate("() => window.reopened") is False  # nobody told it
+    # The follower's next click goes to the vanished leader; unanswered, the follower asks, hears
+    # nothing, leads, and opens its diagram again in a worker of its own.
+    movable = follower_frame.locator("#board [data-movable]").first.get_attribute("data-point")
+    assert movable is not None
+    follower_frame.click(f'#board [data-point="{movable}"]')
+    follower_frame.wait_for_function("() => window.reopened === true", timeout=10_000)
+    wait_embed(follower_frame)
+    assert follower_frame.evaluate(transport) == "hub-leader"
+    assert follower_frame.evaluate(runtime) != old_runtime
+    assert follower_frame.evaluate("() => document.getElementById('embed').dataset.state") == "ok"
+    assert follower_frame.evaluate(COUNT_CHECKERS) == expected_checkers(board_of([ENTER, BOTH][follower]))
+    click_places(follower_frame, movable)
+    assert follower_frame.locator("#board [data-selected]").count() == 1
+
+
 def test_a_second_view_paints_the_cached_board_at_once(page: Page) -> None:
     frag = fragment(xgid=encode_xgid(BUSY, MatchInfo()), caption="Cached")
     page.goto(f"./embed.html{frag}")
