@@ -286,7 +286,7 @@ def test_a_follower_finds_its_silently_vanished_leader_and_takes_over(page: Page
     movable = follower_frame.locator("#board [data-movable]").first.get_attribute("data-point")
     assert movable is not None
     follower_frame.click(f'#board [data-point="{movable}"]')
-    follower_frame.wait_for_function("() => window.reopened === true", timeout=10_000)
+    follower_frame.wait_for_function("() => window.reopened === true", timeout=20_000)
     wait_embed(follower_frame)
     assert follower_frame.evaluate(transport) == "hub-leader"
     assert follower_frame.evaluate(runtime) != old_runtime
