@@ -263,7 +263,7 @@ WATCH_REOPEN = """() => {
 }"""
 
 
-def test_a_follower_finds_its_silently_vanished_leader_and_takes_over(page: Page, app_url: str, hosts: HostPages) -> None:
+def test_a_follower_finds_its_vanished_leader_and_takes_over(page: Page, app_url: str, hosts: HostPages) -> None:
     frames = [fragment(xgid=x, mode="try", id=f"t{n}") for n, x in enumerate([ENTER, BOTH])]
     page.goto(hosts.add(app_url, "vanish", frames))
     embeds = [embed_frame(page, i) for i in range(2)]
