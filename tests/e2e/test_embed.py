@@ -218,6 +218,21 @@ def test_ten_embeds_share_one_runtime_and_show_exactly_their_ids(page: Page, app
     assert {m["origin"] for m in ready} == {app_url.rstrip("/")}
 
 
+TRANSPORT = "() => document.getElementById('embed').dataset.transport"
+
+
+def two_hub_embeds(page: Page, app_url: str, hosts: HostPages, name: str) -> tuple[list[Frame], list[str]]:
+    """Two "try" embeds (ENTER, BOTH) on a host page, ready: their frames and transports (one leads)."""
+    frames = [fragment(xgid=x, mode="try", id=f"t{n}") for n, x in enumerate([ENTER, BOTH])]
+    page.goto(hosts.add(app_url, name, frames))
+    embeds = [embed_frame(page, i) for i in range(2)]
+    for frame in embeds:
+        wait_embed(frame)
+    transports = [frame.evaluate(TRANSPORT) for frame in embeds]
+    assert sorted(transports) == ["hub", "hub-leader"]
+    return embeds, transports
+
+
 # An announcement of a leader that started after the current one, as a slowed-down election
 # produces: sent from the frame itself on a second channel (a BroadcastChannel hears the others).
 LATE_LEADER = """() => {
@@ -232,14 +247,8 @@ LATE_LEADER = """() => {
 
 
 def test_embeds_keep_their_leader_when_a_later_one_announces_itself(page: Page, app_url: str, hosts: HostPages) -> None:
-    frames = [fragment(xgid=x, mode="try", id=f"t{n}") for n, x in enumerate([ENTER, BOTH])]
-    page.goto(hosts.add(app_url, "late", frames))
-    embeds = [embed_frame(page, i) for i in range(2)]
-    for frame in embeds:
-        wait_embed(frame)
-    transport = "() => document.getElementById('embed').dataset.transport"
-    transports = [frame.evaluate(transport) for frame in embeds]
-    assert sorted(transports) == ["hub", "hub-leader"]
+    embeds, transports = two_hub_embeds(page, app_url, hosts, "late")
+    transport = TRANSPORT
     follower = embeds[transports.index("hub")]
     follower.evaluate(LATE_LEADER)
     # The leader answers the late ones by announcing itself again (the follower's request below
@@ -264,14 +273,8 @@ WATCH_REOPEN = """() => {
 
 
 def test_a_follower_finds_its_vanished_leader_and_takes_over(page: Page, app_url: str, hosts: HostPages) -> None:
-    frames = [fragment(xgid=x, mode="try", id=f"t{n}") for n, x in enumerate([ENTER, BOTH])]
-    page.goto(hosts.add(app_url, "vanish", frames))
-    embeds = [embed_frame(page, i) for i in range(2)]
-    for frame in embeds:
-        wait_embed(frame)
-    transport = "() => document.getElementById('embed').dataset.transport"
-    transports = [frame.evaluate(transport) for frame in embeds]
-    assert sorted(transports) == ["hub", "hub-leader"]
+    embeds, transports = two_hub_embeds(page, app_url, hosts, "vanish")
+    transport = TRANSPORT
     leader, follower = transports.index("hub-leader"), transports.index("hub")
     follower_frame = embeds[follower]
     runtime = "() => document.getElementById('embed').dataset.runtime"
