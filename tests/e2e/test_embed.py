@@ -219,6 +219,13 @@ def test_ten_embeds_share_one_runtime_and_show_exactly_their_ids(page: Page, app
 
 
 TRANSPORT = "() => document.getElementById('embed').dataset.transport"
+# Sets window.reopened once the embed opens its diagram again (its ready flag leaves "true").
+WATCH_REOPEN = """() => {
+  window.reopened = false;
+  new MutationObserver(() => {
+    if (document.body.dataset.ready !== "true") window.reopened = true;
+  }).observe(document.body, { attributes: true });
+}"""
 
 
 def two_hub_embeds(page: Page, app_url: str, hosts: HostPages, name: str) -> tuple[list[Frame], list[str]]:
@@ -236,10 +243,6 @@ def two_hub_embeds(page: Page, app_url: str, hosts: HostPages, name: str) -> tup
 # An announcement of a leader that started after the current one, as a slowed-down election
 # produces: sent from the frame itself on a second channel (a BroadcastChannel hears the others).
 LATE_LEADER = """() => {
-  window.reopened = false;
-  new MutationObserver(() => {
-    if (document.body.dataset.ready !== "true") window.reopened = true;
-  }).observe(document.body, { attributes: true });
   const channel = new BroadcastChannel("videau-embed-hub");
   channel.postMessage({ kind: "leader", id: "ffffffff-late", since: Date.now() + 1000 });
   channel.postMessage({ kind: "leader", id: "00000000-late", since: Date.now() + 1000 });
@@ -248,8 +251,8 @@ LATE_LEADER = """() => {
 
 def test_embeds_keep_their_leader_when_a_later_one_announces_itself(page: Page, app_url: str, hosts: HostPages) -> None:
     embeds, transports = two_hub_embeds(page, app_url, hosts, "late")
-    transport = TRANSPORT
     follower = embeds[transports.index("hub")]
+    follower.evaluate(WATCH_REOPEN)
     follower.evaluate(LATE_LEADER)
     # The leader answers the late ones by announcing itself again (the follower's request below
     # goes after that), and the follower never leaves it: its state stays, its clicks are answered.
@@ -258,23 +261,16 @@ def test_embeds_keep_their_leader_when_a_later_one_announces_itself(page: Page, 
     click_places(follower, movable)
     assert follower.locator("#board [data-selected]").count() == 1
     assert follower.evaluate("() => window.reopened") is False
-    assert [frame.evaluate(transport) for frame in embeds] == transports
+    assert [frame.evaluate(TRANSPORT) for frame in embeds] == transports
 
 
 # The leader's frame goes without a word, as when it crashes or is torn down before its pagehide
 # handlers run: its broadcasts (its "gone" included) stop reaching anyone.
 MUTE = """() => { BroadcastChannel.prototype.postMessage = function () {}; }"""
-WATCH_REOPEN = """() => {
-  window.reopened = false;
-  new MutationObserver(() => {
-    if (document.body.dataset.ready !== "true") window.reopened = true;
-  }).observe(document.body, { attributes: true });
-}"""
 
 
 def test_a_follower_finds_its_vanished_leader_and_takes_over(page: Page, app_url: str, hosts: HostPages) -> None:
     embeds, transports = two_hub_embeds(page, app_url, hosts, "vanish")
-    transport = TRANSPORT
     leader, follower = transports.index("hub-leader"), transports.index("hub")
     follower_frame = embeds[follower]
     runtime = "() => document.getElementById('embed').dataset.runtime"
@@ -291,7 +287,7 @@ def test_a_follower_finds_its_vanished_leader_and_takes_over(page: Page, app_url
     follower_frame.click(f'#board [data-point="{movable}"]')
     follower_frame.wait_for_function("() => window.reopened === true", timeout=20_000)
     wait_embed(follower_frame)
-    assert follower_frame.evaluate(transport) == "hub-leader"
+    assert follower_frame.evaluate(TRANSPORT) == "hub-leader"
     assert follower_frame.evaluate(runtime) != old_runtime
     assert follower_frame.evaluate("() => document.getElementById('embed').dataset.state") == "ok"
     assert follower_frame.evaluate(COUNT_CHECKERS) == expected_checkers(board_of([ENTER, BOTH][follower]))
