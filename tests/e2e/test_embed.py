@@ -228,15 +228,17 @@ WATCH_REOPEN = """() => {
 }"""
 
 
-def two_hub_embeds(page: Page, app_url: str, hosts: HostPages, name: str) -> tuple[list[Frame], list[str]]:
-    """Two "try" embeds (ENTER, BOTH) on a host page, ready: their frames and transports (one leads)."""
-    frames = [fragment(xgid=x, mode="try", id=f"t{n}") for n, x in enumerate([ENTER, BOTH])]
+def hub_embeds(
+    page: Page, app_url: str, hosts: HostPages, name: str, ids: tuple[str, ...] = (ENTER, BOTH)
+) -> tuple[list[Frame], list[str]]:
+    """"try" embeds of ``ids`` on a host page, ready: their frames and transports (one leads)."""
+    frames = [fragment(xgid=x, mode="try", id=f"t{n}") for n, x in enumerate(ids)]
     page.goto(hosts.add(app_url, name, frames))
-    embeds = [embed_frame(page, i) for i in range(2)]
+    embeds = [embed_frame(page, i) for i in range(len(ids))]
     for frame in embeds:
         wait_embed(frame)
     transports = [frame.evaluate(TRANSPORT) for frame in embeds]
-    assert sorted(transports) == ["hub", "hub-leader"]
+    assert sorted(transports) == ["hub"] * (len(ids) - 1) + ["hub-leader"]
     return embeds, transports
 
 
@@ -250,7 +252,7 @@ LATE_LEADER = """() => {
 
 
 def test_embeds_keep_their_leader_when_a_later_one_announces_itself(page: Page, app_url: str, hosts: HostPages) -> None:
-    embeds, transports = two_hub_embeds(page, app_url, hosts, "late")
+    embeds, transports = hub_embeds(page, app_url, hosts, "late")
     follower = embeds[transports.index("hub")]
     follower.evaluate(WATCH_REOPEN)
     follower.evaluate(LATE_LEADER)
@@ -270,7 +272,7 @@ MUTE = """() => { BroadcastChannel.prototype.postMessage = function () {}; }"""
 
 
 def test_a_follower_finds_its_vanished_leader_and_takes_over(page: Page, app_url: str, hosts: HostPages) -> None:
-    embeds, transports = two_hub_embeds(page, app_url, hosts, "vanish")
+    embeds, transports = hub_embeds(page, app_url, hosts, "vanish")
     leader, follower = transports.index("hub-leader"), transports.index("hub")
     follower_frame = embeds[follower]
     runtime = "() => document.getElementById('embed').dataset.runtime"
@@ -293,6 +295,34 @@ def test_a_follower_finds_its_vanished_leader_and_takes_over(page: Page, app_url
     assert follower_frame.evaluate(COUNT_CHECKERS) == expected_checkers(board_of([ENTER, BOTH][follower]))
     click_places(follower_frame, movable)
     assert follower_frame.locator("#board [data-selected]").count() == 1
+
+
+def test_an_idle_follower_moves_to_the_new_leader_without_a_click(page: Page, app_url: str, hosts: HostPages) -> None:
+    ids = (ENTER, BOTH, BLOCKED)
+    embeds, transports = hub_embeds(page, app_url, hosts, "idle", ids)
+    leader = transports.index("hub-leader")
+    clicker, idle = (i for i in range(len(ids)) if i != leader)
+    for i in (clicker, idle):
+        embeds[i].evaluate(WATCH_REOPEN)
+    embeds[leader].evaluate(MUTE)
+    page.evaluate("(i) => document.querySelectorAll('iframe')[i].remove()", leader)
+    movable = embeds[clicker].locator("#board [data-movable]").first.get_attribute("data-point")
+    assert movable is not None
+    embeds[clicker].click(f'#board [data-point="{movable}"]')
+    embeds[clicker].wait_for_function("() => window.reopened === true", timeout=20_000)
+    wait_embed(embeds[clicker])
+    assert embeds[clicker].evaluate(TRANSPORT) == "hub-leader"
+    # The idle embed never sent a request, so it had nothing to miss; the new leader's announcement
+    # (later than its own leader's) makes it ask whether its leader lives, and with no answer it
+    # follows the new one and opens its diagram there, before the reader's next click.
+    embeds[idle].wait_for_function("() => window.reopened === true", timeout=10_000)
+    wait_embed(embeds[idle])
+    assert embeds[idle].evaluate(TRANSPORT) == "hub"
+    assert embeds[idle].evaluate(COUNT_CHECKERS) == expected_checkers(board_of(ids[idle]))
+    point = embeds[idle].locator("#board [data-movable]").first.get_attribute("data-point")
+    assert point is not None
+    click_places(embeds[idle], point)
+    assert embeds[idle].locator("#board [data-selected]").count() == 1
 
 
 def test_a_second_view_paints_the_cached_board_at_once(page: Page) -> None:
