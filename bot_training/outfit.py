@@ -15,7 +15,7 @@ hidden layer knows. The net keeps its form and size: the browser's evaluation an
 stay equal by construction.
 
     OMP_NUM_THREADS=1 python -m bot_training.outfit --net bot_training/weights/net_v2_round9.json.gz \\
-        --labels bot_training/labels/full1 --out /tmp/net_cal.json.gz
+        --labels bot_training/runs/full1 --out bot_training/runs/net_cal.json.gz
 """
 
 from __future__ import annotations
