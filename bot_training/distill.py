@@ -41,7 +41,7 @@ from core.position import Position
 
 from . import engine, npenc
 from .match import pubeval_scorer
-from .mlp import MLP, flip
+from .mlp import MLP, cross_entropy, flip
 from .npbot import NumpyBot, _equity, mlp_from_net
 
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
@@ -177,9 +177,7 @@ def fit(args: argparse.Namespace) -> None:
     val, tr = perm[:n_val], perm[n_val:]
 
     def val_loss() -> float:
-        p = np.clip(net.forward(x[val]), 1e-6, 1 - 1e-6)
-        t = y[val]
-        return float(-(t * np.log(p) + (1 - t) * np.log(1 - p)).mean())
+        return cross_entropy(net.forward(x[val]), y[val])
 
     def val_mae() -> float:
         pred = _equity(net.forward(x[val]).astype(np.float64))

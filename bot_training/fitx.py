@@ -32,7 +32,7 @@ from core.bot.features import FEATURE_NAMES, is_back_game
 from . import engine, match, npenc, npfeatures
 from .batches import load_labels
 from .distill import load_ckpt
-from .mlp import MLP, consistent
+from .mlp import MLP, consistent, cross_entropy
 from .npbot import NumpyBot, _equity
 from .npfeatures import feature_columns
 
@@ -72,7 +72,7 @@ def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.
     def measure() -> dict[str, float]:
         p = np.clip(net.forward(x[val]).astype(np.float64), 1e-6, 1 - 1e-6)
         t = y[val].astype(np.float64)
-        loss = float(-(t * np.log(p) + (1 - t) * np.log(1 - p)).mean())
+        loss = cross_entropy(p, t)
         mae = float(np.abs(_equity(p) - _equity(t)).mean())
         return {"loss": loss, "mae": mae}
 

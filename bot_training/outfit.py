@@ -30,17 +30,11 @@ import numpy as np
 from core.bot.net import Net, to_json_bytes
 
 from .batches import load_labels
-from .mlp import MLP, sigmoid
-from .npbot import mlp_from_net, twin_of
+from .mlp import MLP, cross_entropy, sigmoid
+from .npbot import twin_of
 
 GAMMON_ROWS = (1, 2, 3, 4)
 """The outputs refitted by default: gammons and backgammons, won and lost (win stays)."""
-
-
-def cross_entropy(p: np.ndarray, t: np.ndarray) -> float:
-    """Mean binary cross-entropy of probabilities ``p`` against soft targets ``t``."""
-    q = np.clip(p, 1e-7, 1.0 - 1e-7)
-    return float(-(t * np.log(q) + (1.0 - t) * np.log(1.0 - q)).mean())
 
 
 def refit_row(h: np.ndarray, t: np.ndarray, w0: np.ndarray, ridge: float, steps: int = 30) -> np.ndarray:
@@ -89,7 +83,7 @@ def main() -> None:
     x = twin.inputs(data["onroll"].astype(np.int64), data["other"].astype(np.int64))
     y = data["y"].astype(np.float64)
     rows = [int(r) for r in args.rows.split(",")]
-    mlp = mlp_from_net(net)
+    mlp = twin.net
     order = np.random.default_rng(args.seed).permutation(len(y))
     cut = int(round(len(y) * (1.0 - args.holdout)))
     train, test = order[:cut], order[cut:]

@@ -10,8 +10,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from bot_training.mlp import MLP, sigmoid  # noqa: E402
-from bot_training.outfit import cross_entropy, refit_outputs  # noqa: E402
+from bot_training.mlp import MLP, cross_entropy, sigmoid  # noqa: E402
+from bot_training.outfit import refit_outputs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
