@@ -63,6 +63,28 @@ def widen_inputs(net: MLP, extra: int) -> MLP:
     return out
 
 
+def widen_hidden(net: MLP, hidden: int, seed: int) -> MLP:
+    """A copy of ``net`` with ``hidden`` hidden units: the added units get small random input weights
+    and zero output weights, so the copy starts with the same outputs as ``net``.
+
+    >>> net = MLP(4, 3, seed=1)
+    >>> wide = widen_hidden(net, 5, seed=2)
+    >>> wide.w1.shape, bool(np.allclose(wide.forward(np.ones((2, 4))), net.forward(np.ones((2, 4)))))
+    ((4, 5), True)
+    """
+    extra = hidden - net.w1.shape[1]
+    if extra < 0:
+        raise ValueError(f"--hidden {hidden}: the start already has {net.w1.shape[1]} hidden units")
+    rng = np.random.default_rng([seed, 7])
+    out = MLP(net.w1.shape[0], hidden)
+    out.load({"w1": np.concatenate([net.w1, (rng.standard_normal((net.w1.shape[0], extra)) * 0.1).astype(np.float32)],
+                                   axis=1),
+              "b1": np.concatenate([net.b1, np.zeros(extra, dtype=np.float32)]),
+              "w2": np.concatenate([net.w2, np.zeros((extra, 5), dtype=np.float32)]),
+              "b2": net.b2.copy()})
+    return out
+
+
 def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.ndarray, epochs: int, mb: int,
                 lr0: float, lr_end: float, seed: int, log: Any = None) -> list[dict[str, float]]:
     rng = np.random.default_rng(seed)
@@ -122,6 +144,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scratch", type=int, default=0,
                     help="start every variant from random weights with this many hidden units instead of --ckpt")
+    ap.add_argument("--hidden", type=int, default=0,
+                    help="widen the start to this many hidden units (added units start with zero output weights)")
     ap.add_argument("--games", type=int, default=0,
                     help="then play each variant at 0-ply against pubeval (duplicate dice, the same for all)")
     ap.add_argument("--games-seed", type=int, default=20240)
@@ -165,6 +189,8 @@ def main() -> None:
         if extra < 0:
             raise SystemExit(f"variant {name}: {x.shape[1]} inputs, but {args.ckpt} has {start.w1.shape[0]}")
         net = MLP(x.shape[1], args.scratch, seed=args.seed) if args.scratch else widen_inputs(start, extra)
+        if args.hidden:
+            net = widen_hidden(net, args.hidden, args.seed)
         t = time.time()
         print(f"{name}: {x.shape[1]} inputs", flush=True)
         hist = fit_variant(net, x, y, tr, val, args.epochs, args.mb, args.lr, args.lr_end, args.seed,

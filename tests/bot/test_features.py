@@ -115,3 +115,24 @@ def test_fitx_variants_start_from_the_same_untouched_net() -> None:
     wide.step(x, np.full((4, 5), 0.9, dtype=np.float32), 0.5)
     for key, value in start.state().items():
         np.testing.assert_array_equal(value, snapshot[key])
+
+
+def test_fitx_widens_the_hidden_layer_without_changing_the_outputs() -> None:
+    np = pytest.importorskip("numpy")
+    from bot_training.fitx import widen_hidden
+    from bot_training.mlp import MLP
+
+    start = MLP(6, 3, seed=4)
+    snapshot = {k: v.copy() for k, v in start.state().items()}
+    wide = widen_hidden(start, 7, seed=1)
+    assert wide.w1.shape == (6, 7) and wide.w2.shape == (7, 5)
+    x = np.random.default_rng(2).random((5, 6)).astype(np.float32)
+    np.testing.assert_allclose(wide.forward(x), start.forward(x), rtol=1e-6)
+    assert np.ptp(wide.w1[:, 3:]) > 0  # the added units are not all alike (or they would learn alike)
+    for _ in range(20):
+        wide.step(x, np.full((5, 5), 0.9, dtype=np.float32), 0.5)
+    assert np.abs(wide.w2[3:]).max() > 0  # the added units learn
+    for key, value in start.state().items():
+        np.testing.assert_array_equal(value, snapshot[key])
+    with pytest.raises(ValueError, match="already has 3 hidden units"):
+        widen_hidden(start, 2, seed=1)
