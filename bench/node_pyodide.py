@@ -29,7 +29,7 @@ pyodide.globals.set("bench_script", script);
 pyodide.globals.set("bench_args", args);
 const out = await pyodide.runPythonAsync(`
 import sys, json, runpy
-sys.path.insert(0, "/project")
+sys.path[:0] = ["/project", "/project/bench"]  # as bench/_paths.py does in CPython
 sys.dont_write_bytecode = True
 g = runpy.run_path("/project/" + bench_script, run_name="pyodide_bench")
 json.dumps(g["measure"](*json.loads(bench_args)))

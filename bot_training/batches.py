@@ -329,10 +329,25 @@ def parse_range(text: str) -> range:
 
 
 def load_labels(folders: Sequence[str]) -> dict[str, np.ndarray]:
-    """Every batch file of the given folders, concatenated (keys as in the files)."""
+    """Every batch file of the given folders, concatenated (keys as in the files).
+
+    A folder may name a range of its batches, ``FOLDER@START:STOP`` (batch numbers, STOP
+    excluded), so that a fit on a run still in progress can be made again later.
+    """
     import glob
 
-    files = sorted(f for folder in folders for f in glob.glob(os.path.join(folder, "batch_*.npz")))
+    files = []
+    for folder in folders:
+        path, _, span = folder.partition("@")
+        found = glob.glob(os.path.join(path, "batch_*.npz"))
+        if span:
+            start, sep, stop = span.partition(":")
+            if not (sep and start.isdigit() and stop.isdigit()):
+                raise ValueError(f"{folder!r}: a range of batches is written FOLDER@START:STOP, e.g. r10@0:90")
+            found = [f for f in found
+                     if int(start) <= int(os.path.basename(f)[len("batch_"):-len(".npz")]) < int(stop)]
+        files.extend(found)
+    files.sort()
     if not files:
         raise FileNotFoundError(f"no batch_*.npz in {', '.join(folders)}")
     data = [dict(np.load(f)) for f in files]

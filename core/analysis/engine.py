@@ -59,13 +59,12 @@ class Depth:
 
 
 PAGE_SECONDS_PER_DECISION: tuple[tuple[Depth, float], ...] = (
-    (Depth(), 0.209),
-    (Depth(candidates=2, margin=0.1), 0.155),
-    (Depth(candidates=1, margin=0.08), 0.126),
+    (Depth(), 0.151),
+    (Depth(candidates=2, margin=0.1), 0.101),
+    (Depth(candidates=1, margin=0.08), 0.091),
 )
 """Seconds of analysis per decision in Pyodide (CPU time on Node, ``bench/analysis_speed.py`` on
-a 7-point match of 380 decisions, 2026-12-01 evening, the encoder-v2 net with the packed-integer
-evaluation), strongest depth first."""
+a 7-point match of 380 decisions, 2026-12-04, the 128-unit round-10w net), strongest depth first."""
 
 PAGE_BUDGET_S = 54.0
 """The time the page aims at: the 60 s goal for a 7-point match, less a tenth for the yields."""
@@ -78,7 +77,7 @@ def page_depth(decisions: int, budget: float = PAGE_BUDGET_S) -> Depth:
     """The strongest depth whose measured cost in Pyodide lets ``decisions`` fit in ``budget``
     seconds (:data:`PAGE_DEPTH`, the lightest, when none does).
 
-    >>> page_depth(100) == Depth(), page_depth(300).candidates, page_depth(380) == PAGE_DEPTH
+    >>> page_depth(100) == Depth(), page_depth(400).candidates, page_depth(600) == PAGE_DEPTH
     (True, 2, True)
     """
     for depth, seconds in PAGE_SECONDS_PER_DECISION:

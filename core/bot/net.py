@@ -10,8 +10,8 @@ and each other one from it, adding only the rows of the inputs that differ.
 
 The hidden layer is summed as *one Python integer*: each weight row (scaled by its
 input's value) is packed in fixed point, unit j in bits 64j..64j+63 (2**-40 per unit
-of value, :data:`LANE_SCALE`), so that adding a row to all 80 units is a single integer
-addition done in C, and the exact integer sum does not depend on the order of the
+of value, :data:`LANE_SCALE`), so that adding a row to all the hidden units (128 in the
+shipped net) is a single integer addition done in C, and the exact integer sum does not depend on the order of the
 inputs. Lanes may go negative: the packing is linear, and an offset added before
 unpacking (``struct``) makes every lane non-negative. Values differ from a float sum by
 about 1e-12 (bench/RESULTS.md, "Faster evaluation"; the numpy twin agrees to 1e-5).

@@ -58,3 +58,17 @@ def test_command_refuses_a_count_that_is_not_whole_batches(tmp_path: Path, monke
     monkeypatch.setattr("sys.argv", ["bearoff_labels", "--out", str(tmp_path), "--positions", "300"])
     with pytest.raises(SystemExit, match="--positions 300: expected a positive multiple of 250"):
         bearoff_labels.main()
+
+
+def test_a_range_of_batches_reads_those_batches_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "bearoff"
+    monkeypatch.setattr("sys.argv", ["bearoff_labels", "--out", str(out), "--positions", "750", "--seed", "6"])
+    bearoff_labels.main()
+    whole = load_labels([str(out)])
+    part = load_labels([f"{out}@1:3"])
+    assert len(part["onroll"]) == 500
+    assert all((part[key] == whole[key][250:]).all() for key in whole)
+    with pytest.raises(FileNotFoundError):
+        load_labels([f"{out}@3:9"])
+    with pytest.raises(ValueError, match="FOLDER@START:STOP"):
+        load_labels([f"{out}@1"])

@@ -11,9 +11,10 @@ figures per move record beside them as ``.gnubg.json``). The test
   chequer decisions: the Spearman rank correlation of the losses (>= 0.6), how many of
   gnubg's blunders (loss >= 0.08) we mark at least doubtful (>= 80%), how often our best
   play is gnubg's where gnubg's loss >= 0.02, and the order of the players' error rates
-  (Spearman >= 0.7). Issue #15 asks 60% for the best play; the bot's net reaches about 50%
-  (gnubg's own 0-ply analysis agrees with its 2-ply on 74% of the same decisions), so the test
-  holds the level reached (45%) against regressions until a stronger net lifts it.
+  (Spearman >= 0.7). Issue #15 asks 60% for the best play: the shipped net reaches 60.8% on the
+  1,590 such decisions of ``bench/data/analysis`` (``bench/analysis.py``, 15 minutes: too long
+  for CI); on this small committed set (109 decisions, 55% with that net; gnubg's own 0-ply
+  agrees with its 2-ply on 74% of them) the test holds 50% against regressions.
 
 ``bench/analysis.py`` computes the same figures on more matches.
 """
@@ -251,7 +252,7 @@ def test_analysis_agrees_with_gnubg(oracle: object) -> None:
     assert result.rows >= 150
     assert result.spearman_loss >= 0.6
     assert result.blunders_seen >= 0.8
-    assert result.same_best >= 0.45  # the goal is 0.6: not reached yet (see the docstring)
+    assert result.same_best >= 0.5  # the goal (0.6) is measured on the larger set (see the docstring)
     assert result.spearman_rates >= 0.7
 
 
