@@ -72,11 +72,14 @@ def play_lines(hint: Any, lang: str, *, limit: int = SHOWN_PLAYS, mine: str | No
     >>> from core.analysis.hint import checker_hint
     >>> from core.match import Match
     >>> hint = checker_hint(Match.new(0).opening_with(3, 1))
-    >>> lines = play_lines(hint, "en", limit=2, mine="24/20")
-    >>> [(l.rank, l.what, l.best, l.mine) for l in lines]
-    [(1, '8/5 6/5', True, False), (2, '24/20', False, True)]
-    >>> ranked = {play.notation: play for play in hint.plays}
-    >>> lines[0].diff, lines[1].diff == "−" + format_loss(ranked["24/20"].loss, "en")
+    >>> worst = hint.plays[-1]
+    >>> lines = play_lines(hint, "en", limit=2, mine=worst.notation)
+    >>> [(l.rank, l.best, l.mine) for l in lines] == [
+    ...     (1, True, False), (2, False, False), (len(hint.plays), False, True)]
+    True
+    >>> lines[0].what, lines[2].what == worst.notation
+    ('8/5 6/5', True)
+    >>> lines[0].diff, lines[2].diff == "−" + format_loss(worst.loss, "en")
     ('', True)
     >>> lines[0].win == format_percent(hint.plays[0].probs[0], "en"), lines[0].win[-1]
     (True, '%')
