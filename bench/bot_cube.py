@@ -5,8 +5,8 @@
 Distinct positions as in ``bench/bot_loss.py`` (games of the shipped net against itself and against
 pubeval, spread over contact, race and bear-off), the side on roll before rolling, cube
 centred, money play without the Jacoby rule (``--jacoby``: with it). gnubg's ``hint`` (cube decision at 2-ply) gives
-the proper action; ours is :meth:`core.bot.Bot.cube_decision` (the net's probabilities, 0-ply
-as the bot uses them or 1-ply with ``--ply 1``, and Janowski's formula with the cube life by
+the proper action; ours is :meth:`core.bot.Bot.cube_decision` (the net's probabilities at 0-ply
+as the bot used them, or 1-ply cubeful with ``--ply 1``, and Janowski's formula with the cube life by
 position class, or 0.68 everywhere with ``--fixed-life``). ``--cache FILE`` keeps gnubg's
 answers, so that variants of ours are compared on the same positions without gnubg again.
 Two answers are compared: should the side on roll double, and
@@ -221,7 +221,8 @@ def main() -> None:
         type=int,
         choices=(0, 1),
         default=0,
-        help="our probabilities: 0-ply, or 1-ply (averaged over the 21 rolls)",
+        help="our cube decision: 0-ply (the net's probabilities in the cube model), or 1-ply cubeful "
+        "(the model applied after each of the 21 rolls, the opponent acting on the cube in turn)",
     )
     ap.add_argument("--fixed-life", action="store_true", help="cube life 0.68 everywhere, not by position class")
     ap.add_argument(

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
+from typing import cast
 
-from ..bot.cube import cube_life, decide
+from ..bot.cube import Exact, cube_life, decide, match_decision_ahead, money_decision_ahead
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
 from ..moves import Play, legal_plays
@@ -36,8 +37,9 @@ from .walk import Moment
 __all__ = ["PAGE_DEPTH", "CheckerGrade", "CubeGrade", "Depth", "Engine", "page_depth"]
 
 Steps = Generator[None, None, "RollTable"]
-RollTable = tuple[tuple[int, Probs], ...]
-"""(ways, probabilities after the roll's best play, seen by the side that rolled), per roll."""
+RollTable = tuple[tuple[int, Probs, Position], ...]
+"""(ways, probabilities after the roll's best play, seen by the side that rolled, and the
+position it leaves, the other side on roll), per roll."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,16 +143,19 @@ class Engine:
         cached = self._tables.get(key)
         if cached is not None:
             return cached
-        rows: list[tuple[int, Probs]] = []
+        rows: list[tuple[int, Probs, Position]] = []
         evaluate_many = self.evaluator.evaluate_many
         value = scale.cubeless
         for roll in ROLLS:
             plays = legal_plays(position, roll.dice)
             if not plays:
-                rows.append((roll.ways, flip(self.evaluator.evaluate(position.swapped()))))
+                after = position.swapped()
+                rows.append((roll.ways, flip(self.evaluator.evaluate(after)), after))
             else:
-                probs = [flip(p) for p in evaluate_many([p.result.swapped() for p in plays])]
-                rows.append((roll.ways, max(probs, key=value)))
+                afters = [p.result.swapped() for p in plays]
+                probs = [flip(p) for p in evaluate_many(afters)]
+                k = max(range(len(probs)), key=lambda i: value(probs[i]))
+                rows.append((roll.ways, probs[k], afters[k]))
             yield
         table = tuple(rows)
         if len(self._tables) > 20000:
@@ -162,7 +167,7 @@ class Engine:
     def average(table: RollTable, flipped: bool = False) -> Probs:
         """The table's 1-ply probabilities (``flipped``: seen by the other side)."""
         sums = [0.0] * 5
-        for ways, p in table:
+        for ways, p, _ in table:
             for i in range(5):
                 sums[i] += ways * p[i]
         avg = (sums[0] / 36.0, sums[1] / 36.0, sums[2] / 36.0, sums[3] / 36.0, sums[4] / 36.0)
@@ -209,19 +214,30 @@ class Engine:
         """Cube equities before the roll of the player on roll in ``moment`` (1-ply)."""
         scale = Scale(moment.situation)
         table = yield from self.roll_table_steps(moment.position, scale)
-        nd, dt, dp = self.cube_equities(moment.position, scale, self.average(table))
+        nd, dt, dp = self.cube_equities(moment.position, scale, table)
         return CubeGrade(nd, dt, dp)
 
-    def cube_equities(self, position: Position, scale: Scale, probs: Probs) -> tuple[float, float, float]:
+    def cube_equities(self, position: Position, scale: Scale, table: RollTable) -> tuple[float, float, float]:
         """(no double, double/take, double/pass) for the side on roll, in ``scale``'s units, as the
-        bot decides: exact at the end of a bear-off (:class:`core.bot.bearoff_cube.ExactBearoff`),
-        else the cube models on ``probs`` with the position's cube life."""
+        strongest bot decides: exact at the end of a bear-off
+        (:class:`core.bot.bearoff_cube.ExactBearoff`), else one roll ahead, cubeful, from the roll
+        ``table`` (:func:`core.bot.cube.money_decision_ahead`,
+        :func:`core.bot.cube.match_decision_ahead`); where the bot's models do not apply (a dead
+        cube, a score the table does not resolve), the scale's cube action on the table's
+        1-ply probabilities."""
         modelled, ms = scale.bot_score()
         s = scale.situation
-        exact = self.evaluator.exact_cube(position, s.owner, ms, s.cube) if modelled else None
-        if exact is not None:
-            return exact.no_double, exact.double_take, exact.double_pass
-        return scale.cube_action(probs, cube_life(position.player, position.opponent))
+        if not modelled:
+            return scale.cube_action(self.average(table), cube_life(position.player, position.opponent))
+        exact = self.evaluator.exact_cube(position, s.owner, ms, s.cube)
+        if exact is None:
+            replies = [(w, cube_life(q.player, q.opponent), flip(p), q) for w, p, q in table]
+            known = cast(Exact, self.evaluator.exact_cube)
+            if ms is None:
+                exact = money_decision_ahead(replies, s.owner, s.jacoby, known)
+            else:
+                exact = match_decision_ahead(replies, ms, s.cube, s.owner, known)
+        return exact.no_double, exact.double_take, exact.double_pass
 
     def winning_steps(self, moment: Moment) -> Generator[None, None, float]:
         """The deciding player's cubeless winning chances before the roll (1-ply, the table the
@@ -236,7 +252,7 @@ class Engine:
         scale = Scale(moment.situation)
         opp = Scale(moment.situation.swapped())
         table = yield from self.roll_table_steps(moment.position, scale)
-        values = [-opp.cubeful(flip(p)) for _, p in table]
+        values = [-opp.cubeful(flip(p)) for _, p, _ in table]
         high, low = max(moment.dice), min(moment.dice)
         here = next(v for roll, v in zip(ROLLS, values) if roll.high == high and roll.low == low)
         if moment.opening:  # no double can open a game

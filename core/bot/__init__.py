@@ -23,6 +23,7 @@ import math
 import random
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -32,11 +33,15 @@ from .cube import (
     OPPONENT,
     OWNED,
     CubeDecision,
+    Exact,
     MatchState,
     cube_life,
     jacoby_value,
     match_decision,
+    match_decision_ahead,
     money_decision,
+    money_decision_ahead,
+    no_cube_play,
     score_value,
 )
 from .cube import accept_resignation as _accept_resignation
@@ -76,13 +81,16 @@ class Level:
     lookahead_margin: float = 0.16
     lookahead_budget: int = 2400
     """At most about this many reply positions evaluated per move (keeps the slowest moves short)."""
+    cube_ply: int = 0
+    """Cube decisions at 0-ply (the net's probabilities in the cube model) or 1 (one roll ahead,
+    cubeful: :meth:`Bot.cube_decision_steps`)."""
 
 
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", noise=0.30),
     "intermediate": Level("intermediate", noise=0.10),
     "advanced": Level("advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400),
-    "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500),
+    "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, cube_ply=1),
 }
 LEVELS["expert"] = LEVELS["advanced"]
 DEFAULT_LEVEL = "advanced"
@@ -210,13 +218,36 @@ class Bot:
         ply: int = 0,
         jacoby: bool = False,
     ) -> CubeDecision:
-        """The full cube analysis for the side on roll (before its roll); ``ply`` 1: from the
-        probabilities averaged over its 21 rolls (:meth:`Evaluator.before_roll_steps`). At the
-        end of a bear-off (:meth:`core.bot.bearoff_cube.ExactBearoff.covers`) the exact answer."""
-        exact = self.evaluator.exact_cube(position, owner, match, cube)
-        if exact is not None:
-            return exact
-        p = self.evaluator.before_roll(position) if ply else self.evaluate(position)
+        """The full cube analysis for the side on roll (before its roll): see
+        :meth:`cube_decision_steps`."""
+        return drive(self.cube_decision_steps(position, cube, owner, match, ply, jacoby))
+
+    def cube_decision_steps(
+        self,
+        position: Position,
+        cube: int = 1,
+        owner: str = CENTERED,
+        match: MatchState | None = None,
+        ply: int = 0,
+        jacoby: bool = False,
+    ) -> Generator[None, None, CubeDecision]:
+        """The full cube analysis for the side on roll (before its roll). ``ply`` 0: the net's
+        probabilities in the cube model; 1: one roll ahead, cubeful
+        (:func:`core.bot.cube.money_decision_ahead`, :func:`core.bot.cube.match_decision_ahead`),
+        yielding after each of the 21 rolls. At the end of a bear-off
+        (:meth:`core.bot.bearoff_cube.ExactBearoff.covers`) the exact answer."""
+        known = self.evaluator.exact_cube(position, owner, match, cube)
+        if known is not None:
+            return known
+        if ply and (match is None or not no_cube_play(match, cube)):
+            life = cube_life if self.cube_by_class else (lambda _a, _b: CUBE_LIFE)
+            found = yield from self.evaluator.replies_steps(position)
+            replies = [(w, life(q.player, q.opponent), p, q) for w, q, p in found]
+            exact = cast(Exact, self.evaluator.exact_cube)
+            if match is None:
+                return money_decision_ahead(replies, owner, jacoby, exact)
+            return match_decision_ahead(replies, match, cube, owner, exact)
+        p = self.evaluate(position)
         x = cube_life(position.player, position.opponent) if self.cube_by_class else CUBE_LIFE
         if match is None:
             return money_decision(p, owner, x, jacoby)
@@ -232,9 +263,21 @@ class Bot:
     ) -> bool:
         """Should the side on roll double? ``owner``: ``"centered"`` or ``"owned"`` (by the side on
         roll); ``jacoby``: money play under the Jacoby rule (:func:`core.bot.cube.money_decision`)."""
+        return drive(self.should_double_steps(position, cube, owner, match, jacoby))
+
+    def should_double_steps(
+        self,
+        position: Position,
+        cube: int = 1,
+        owner: str = CENTERED,
+        match: MatchState | None = None,
+        jacoby: bool = False,
+    ) -> Generator[None, None, bool]:
+        """:meth:`should_double`, at the level's cube depth (:attr:`Level.cube_ply`), yielding
+        while it looks ahead."""
         if owner == OPPONENT:
             return False
-        decision = self.cube_decision(position, cube, owner, match, jacoby=jacoby)
+        decision = yield from self.cube_decision_steps(position, cube, owner, match, self.level.cube_ply, jacoby)
         if self.level.noise > 0.0:
             margin = decision.no_double - min(decision.double_take, decision.double_pass)
             return margin + self.level.noise * 0.5 * _gauss(self._rng) < 0.0
@@ -243,8 +286,14 @@ class Bot:
     def should_take(self, position: Position, cube: int = 1, match: MatchState | None = None) -> bool:
         """Take a double? ``position`` is seen by the doubler (on roll), as in the game at that moment;
         ``match`` is the score from the doubler's side too; ``cube`` the value before doubling."""
+        return drive(self.should_take_steps(position, cube, match))
+
+    def should_take_steps(
+        self, position: Position, cube: int = 1, match: MatchState | None = None
+    ) -> Generator[None, None, bool]:
+        """:meth:`should_take`, at the level's cube depth, yielding while it looks ahead."""
         owner = CENTERED if cube == 1 else OWNED
-        decision = self.cube_decision(position, cube, owner, match)
+        decision = yield from self.cube_decision_steps(position, cube, owner, match, self.level.cube_ply)
         return decision.take
 
     def should_beaver(self, position: Position, cube: int = 1) -> bool:

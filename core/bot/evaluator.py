@@ -146,32 +146,26 @@ class Evaluator:
         win = self.bearoff.win_probability(pos.player[:6], pos.opponent[:6])
         return consistent([win, probs[1], probs[2], probs[3], probs[4]])
 
-    def before_roll(self, position: Position) -> Probs:
-        """1-ply probabilities of ``position`` (side on roll, before its roll): see :meth:`before_roll_steps`."""
-        return drive(self.before_roll_steps(position))
-
-    def before_roll_steps(self, position: Position) -> Generator[None, None, Probs]:
-        """The side on roll's probabilities averaged over its 21 rolls, each played with its best
-        play at 0-ply (cubeless money equity): one roll looked ahead, as the cube decisions want
-        (a static evaluation of a position before its roll is least reliable where the roll
-        matters most). Yields after each roll.
-        """
-        final = _final(position)
-        if final is not None:
-            return final
-        sums = [0.0] * 5
+    def replies_steps(self, position: Position) -> Generator[None, None, list[tuple[int, Position, Probs]]]:
+        """For each of the 21 rolls of the side on roll, played with its best play at 0-ply
+        (cubeless money equity): (the roll's ways in 36, the position the opponent then has, on
+        roll, and the opponent's probabilities): one roll looked ahead, as the cube decisions
+        want (a static evaluation before the roll is least reliable where the roll matters
+        most). Yields after each roll."""
+        out: list[tuple[int, Position, Probs]] = []
         for roll in ROLLS:
             plays = legal_plays(position, roll.dice)
             if plays:
                 # after each play the opponent is on roll: the best play leaves it the least equity
-                p = flip(min(self.evaluate_many([play.result.swapped() for play in plays]), key=equity))
+                nexts = [play.result.swapped() for play in plays]
+                probs = self.evaluate_many(nexts)
+                k = min(range(len(probs)), key=lambda i: equity(probs[i]))
+                out.append((roll.ways, nexts[k], probs[k]))
             else:
-                p = flip(self.evaluate(position.swapped()))
-            for i in range(5):
-                sums[i] += roll.ways * p[i]
+                nxt = position.swapped()
+                out.append((roll.ways, nxt, self.evaluate(nxt)))
             yield
-        w, wg, wbg, lg, lbg = (v / 36.0 for v in sums)
-        return (w, wg, wbg, lg, lbg)
+        return out
 
     # -- plays ------------------------------------------------------------------------
     def play_equities(self, plays: tuple[Play, ...] | list[Play], value: Value | None = None) -> list[float]:

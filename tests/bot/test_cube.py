@@ -207,20 +207,22 @@ def test_the_bot_decides_with_the_positions_cube_life() -> None:
     assert bot.cube_decision(pos) == money_decision(p, CENTERED, CUBE_LIFE)
 
 
-def test_one_ply_cube_probabilities_are_the_analysis_roll_table_average() -> None:
+def test_the_bots_roll_ahead_is_the_analysis_roll_table() -> None:
+    # the bot's one-roll-ahead cube and the analysis's roll table play each roll alike
     from core.analysis.engine import Engine
     from core.analysis.equity import Scale
     from core.analysis.walk import Situation
-    from core.bot.evaluator import drive
+    from core.bot.evaluator import drive, flip
 
     engine = Engine(depth=None)
     for text in ("x 6:5 8:3 13:5 24:2 / o 6:5 8:3 13:5 24:2", "x 6:4 5:3 3:2 / o 6:3 4:4 2:2"):
         pos = Position.from_text(text)
         table = drive(engine.roll_table_steps(pos, Scale(Situation())))
-        assert Bot().evaluator.before_roll(pos) == pytest.approx(engine.average(table), abs=1e-12)
-        assert Bot().cube_decision(pos, ply=1) == money_decision(
-            engine.average(table), CENTERED, cube_life(pos.player, pos.opponent)
-        )
+        replies = drive(Bot().evaluator.replies_steps(pos))
+        assert [w for w, _, _ in replies] == [w for w, _, _ in table]
+        for (_, after, theirs), (_, ours, left) in zip(replies, table):
+            assert after == left
+            assert flip(theirs) == pytest.approx(ours, abs=1e-12)
 
 
 # -- the Jacoby rule with the cube centred ------------------------------------------------------

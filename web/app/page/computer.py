@@ -88,12 +88,15 @@ def decide_steps(bot: Any, match: Match, player: int) -> Generator[None, None, D
     if game.phase == "roll":
         if game.can_double():
             owner = "centered" if game.cube_owner is None else "owned"
-            if bot.should_double(game.position, game.cube, owner, match_state(match, player), jacoby=game.jacoby):
+            doubles = yield from bot.should_double_steps(
+                game.position, game.cube, owner, match_state(match, player), jacoby=game.jacoby
+            )
+            if doubles:
                 return Decision("double")
         return Decision("roll")
     if game.phase == "double":  # the position is seen by the doubler, the score from its side too
         doubler = 1 - player
-        takes = bot.should_take(game.position, game.cube, match_state(match, doubler))
+        takes = yield from bot.should_take_steps(game.position, game.cube, match_state(match, doubler))
         if takes and game.can_beaver() and bot.should_beaver(game.position, game.cube):
             return Decision("beaver")
         return Decision("take" if takes else "drop")
