@@ -4,7 +4,9 @@
 
 The positions are a fixed set: pubeval playing itself with seeded dice, every third
 position of several games, with the next roll. Times are for ``Bot.choose_play``
-(weights already loaded), median and 95th percentile, in milliseconds.
+(weights already loaded), median and 95th percentile, in milliseconds; then ``cube_*``: the
+level's cube decision before the roll (``Bot.should_double``, money, cube centred) on the same
+positions, median and slowest.
 """
 
 from __future__ import annotations
@@ -72,10 +74,18 @@ def measure(n: int = 60, levels: tuple[str, ...] = LEVELS, cpu: bool = False, we
             bot.choose_play(pos, dice)
             times.append((clock() - t) * 1000.0)
         times.sort()
+        cube_times = []
+        for pos, _ in cases:
+            t = clock()
+            bot.should_double(pos)
+            cube_times.append((clock() - t) * 1000.0)
+        cube_times.sort()
         result[level] = {
             "median_ms": round(statistics.median(times), 1),
             "p95_ms": round(times[min(len(times) - 1, int(0.95 * len(times)))], 1),
             "max_ms": round(times[-1], 1),
+            "cube_median_ms": round(statistics.median(cube_times), 1),
+            "cube_max_ms": round(cube_times[-1], 1),
         }
     t = time.perf_counter()
     from core.bot.bearoff import BearoffDB

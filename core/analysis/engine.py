@@ -5,7 +5,9 @@ its roll): for each of the 21 rolls, the play the side would choose at 0-ply (hi
 equity at the score, :meth:`~core.analysis.equity.Scale.cubeless`) and the probabilities it
 leaves. From a roll table come
 
-* the position's 1-ply probabilities (the table's average): the cube decisions use them;
+* the cube decisions, one roll ahead: each roll's reply valued with the cube as each action
+  leaves it, the opponent acting on it in turn (:meth:`Engine.cube_equities`, as the strongest
+  bot decides), and the position's 1-ply probabilities (the table's average) for the chances shown;
 * the luck of each roll (0-ply cubeful equity of the roll's best play against the average over
   the rolls, as gnubg's luck analysis does by default);
 * the 1-ply value of a play (the average of the *opponent's* roll table after it).
@@ -211,7 +213,7 @@ class Engine:
 
     # -- cube and luck -------------------------------------------------------------------
     def cube_steps(self, moment: Moment) -> Generator[None, None, CubeGrade]:
-        """Cube equities before the roll of the player on roll in ``moment`` (1-ply)."""
+        """Cube equities before the roll of the player on roll in ``moment`` (one roll ahead)."""
         scale = Scale(moment.situation)
         table = yield from self.roll_table_steps(moment.position, scale)
         nd, dt, dp = self.cube_equities(moment.position, scale, table)

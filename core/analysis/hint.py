@@ -2,8 +2,8 @@
 
 The same evaluation as the analysis (:class:`~core.analysis.engine.Engine`): every legal play
 at 0-ply, the best few (``Depth.candidates`` within ``Depth.margin``) and any play asked for
-valued as the blend of their 0-ply and 1-ply equities; cube actions from the position's 1-ply
-probabilities. So a hint, the tutor's warning and the analysis of the same decision agree.
+valued as the blend of their 0-ply and 1-ply equities; cube actions one roll ahead, cubeful, as
+the strongest bot decides them. So a hint, the tutor's warning and the analysis of the same decision agree.
 Equities are normalized (per unit of cube, cubeful at the score), as the analysis reports them.
 Each ``*_steps`` function is a generator that yields between slices of a few milliseconds
 (one roll of a lookahead) and returns its answer, for a page that must stay responsive.
