@@ -327,6 +327,33 @@ def test_the_strongest_level_thinks_in_slices_and_plays_what_it_would_all_at_onc
     assert sliced.play.key in {p.key for p in match.game.legal_plays()}
 
 
+def test_the_strongest_levels_cube_decisions_come_in_slices_too() -> None:
+    # the computer (top, player 1) on roll in a race it leads: it weighs a double one roll ahead
+    lead = Position.from_text("x 6:4 5:4 4:4 3:3 / o 6:5 5:5 4:5")
+    ahead = Setup(lead, 1)
+    doubled = Setup(lead, 0, None, 1, None, True)  # the human leads and has doubled
+
+    def sliced(level: str, match: Match, seat: int) -> tuple[str, int]:
+        steps = bot_turns.decide_steps(bot_turns.load_bot(level), match, seat)
+        slices = 0
+        while True:
+            try:
+                next(steps)
+                slices += 1
+            except StopIteration as done:
+                return done.value.kind, slices
+
+    race = Match.new(0, setup=ahead)
+    kind, slices = sliced("strongest", race, 1)
+    assert slices == 21 and kind in {"double", "roll"}
+    assert kind == bot_turns.decide(bot_turns.load_bot("strongest"), race, 1).kind
+    assert sliced("expert", race, 1)[1] == 0  # the default level decides at once
+    # doubled in the other direction, the strongest level looks ahead before answering
+    answer = Match.new(0, setup=doubled)
+    kind, slices = sliced("strongest", answer, 1)
+    assert slices == 21 and kind in {"take", "drop"}
+
+
 # -- the new-match dialog's limits are the core's ---------------------------------------
 def test_the_new_match_dialog_takes_what_the_core_accepts() -> None:
     import re
