@@ -308,18 +308,22 @@ def test_the_computer_sees_the_score_from_its_side() -> None:
         bot_turns.load_bot("grandmaster")
 
 
-def test_the_strongest_level_thinks_in_slices_and_plays_what_it_would_all_at_once() -> None:
-    match = Match.new(5).opening_with(6, 5)  # a roll with many plays: the lookahead runs
-    bot = bot_turns.load_bot("strongest")
-    steps = bot_turns.decide_steps(bot, match, 0)
+def run_sliced(level: str, match: Match, seat: int) -> tuple[Any, int]:
+    """The page's computer decision for ``seat``, slice by slice: (the decision, the slices)."""
+    steps = bot_turns.decide_steps(bot_turns.load_bot(level), match, seat)
     slices = 0
     while True:
         try:
             next(steps)
             slices += 1
         except StopIteration as done:
-            sliced = done.value
-            break
+            return done.value, slices
+
+
+def test_the_strongest_level_thinks_in_slices_and_plays_what_it_would_all_at_once() -> None:
+    match = Match.new(5).opening_with(6, 5)  # a roll with many plays: the lookahead runs
+    bot = bot_turns.load_bot("strongest")
+    sliced, slices = run_sliced("strongest", match, 0)
     assert slices >= 21  # at least one opponent roll per slice
     whole = bot_turns.decide(bot, match, 0)
     assert sliced.kind == whole.kind == "play"
@@ -334,14 +338,8 @@ def test_the_strongest_levels_cube_decisions_come_in_slices_too() -> None:
     doubled = Setup(lead, 0, None, 1, None, True)  # the human leads and has doubled
 
     def sliced(level: str, match: Match, seat: int) -> tuple[str, int]:
-        steps = bot_turns.decide_steps(bot_turns.load_bot(level), match, seat)
-        slices = 0
-        while True:
-            try:
-                next(steps)
-                slices += 1
-            except StopIteration as done:
-                return done.value.kind, slices
+        decision, slices = run_sliced(level, match, seat)
+        return decision.kind, slices
 
     race = Match.new(0, setup=ahead)
     kind, slices = sliced("strongest", race, 1)
