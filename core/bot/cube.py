@@ -432,9 +432,7 @@ def match_on_roll(p: Probs, ms: MatchState, cube: int, owner: str, x: float = CU
     """The side on roll's cubeful match-winning chance before its roll, when it acts on the cube
     as :func:`match_decision` says (:func:`match_cubeful` when it may not or need not double)."""
     nd = match_cubeful(p, ms, cube, owner, x)
-    if owner == OPPONENT or ms.crawford or ms.away <= cube or cube >= MAX_CUBE:
-        return nd
-    if ms.post_crawford and ms.away == 1:
+    if owner == OPPONENT or cube >= MAX_CUBE or no_cube_play(ms, cube):
         return nd
     dt = match_cubeful(p, ms, 2 * cube, OPPONENT, x)
     dp = ms.equity(ms.away - cube, ms.opp_away)
@@ -447,7 +445,7 @@ def _match_leaf(
     """:func:`match_on_roll`, or ``exact``'s answer (back in match-winning chances) where it has
     a live one."""
     lose1, span = _match_span(ms, cube)
-    if exact is not None and span > 1e-9 and not ms.crawford and ms.away > cube:
+    if exact is not None and span > 1e-9 and not no_cube_play(ms, cube):
         known = exact(pos, owner, ms, cube)
         if known is not None:
             return lose1 + (_acted(known, owner) + 1.0) / 2.0 * span
