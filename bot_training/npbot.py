@@ -156,7 +156,7 @@ class NumpyBot:
                 deep = {}
                 used = 0
                 for j, k in enumerate(top):
-                    deep[k] = values[at + j]
+                    deep[k] = (1.0 - spec.blend) * values[at + j] + spec.blend * s[k]
                     cost = int(counts[at + j])
                     used += cost
                     if used + cost > spec.lookahead_budget:

@@ -81,6 +81,10 @@ class Level:
     lookahead_margin: float = 0.16
     lookahead_budget: int = 2400
     """At most about this many reply positions evaluated per move (keeps the slowest moves short)."""
+    blend: float = 0.0
+    """A looked-ahead play is valued ``(1 - blend) * 1-ply + blend * 0-ply``: averaging an odd and
+    an even depth cancels part of each one's bias (the analysis's :class:`core.analysis.engine.Depth`
+    blends alike)."""
     cube_ply: int = 0
     """Cube decisions at 0-ply (the net's probabilities in the cube model) or 1 (one roll ahead,
     cubeful: :meth:`Bot.cube_decision_steps`)."""
@@ -89,8 +93,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", noise=0.30),
     "intermediate": Level("intermediate", noise=0.10),
-    "advanced": Level("advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400),
-    "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, cube_ply=1),
+    "advanced": Level("advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400, blend=0.2),
+    "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, blend=0.2, cube_ply=1),
 }
 LEVELS["expert"] = LEVELS["advanced"]
 DEFAULT_LEVEL = "advanced"
@@ -163,8 +167,10 @@ class Bot:
             if len(top) > 1:
                 deep: dict[int, float] = {}
                 used = 0
+                blend = self.level.blend
                 for i in top:
-                    deep[i], cost = yield from self.evaluator.one_ply_steps(plays[i], value)
+                    one, cost = yield from self.evaluator.one_ply_steps(plays[i], value)
+                    deep[i] = (1.0 - blend) * one + blend * scores[i]
                     used += cost
                     if used + cost > self.level.lookahead_budget:
                         break
