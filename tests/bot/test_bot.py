@@ -192,3 +192,21 @@ def test_under_the_jacoby_rule_gammons_count_through_the_cube_until_it_is_turned
         differ_money += chosen != bot.choose_play(pos, (6, 4)).key
         differ_dmp += chosen != bot.choose_play(pos, (6, 4), dmp).key
     assert differ_money > 0 and differ_dmp > 0  # somewhere the rule changes the play, both ways
+
+
+def test_looked_ahead_plays_blend_their_one_ply_and_zero_ply_values() -> None:
+    # the opening 6-5 has many plays: the strongest level looks a roll deeper at its best few
+    pos, dice = Position.initial(), (6, 5)
+    bot = Bot(level="strongest")
+    blend = bot.level.blend
+    assert 0.0 < blend < 1.0
+    plays = legal_plays(pos, dice)
+    zero = dict(zip((p.key for p in plays), bot.evaluator.play_equities(plays)))
+    ranked = bot.rank_plays(pos, dice)
+    looked = ranked[: bot.level.lookahead]
+    for value, play in looked[:2]:
+        one = bot.evaluator.one_ply_equity(play)
+        assert value == pytest.approx((1.0 - blend) * one + blend * zero[play.key], abs=1e-12)
+    # the rest keep their 0-ply value, ranked below the looked-at plays
+    for value, play in ranked[len(looked) + 1 :]:
+        assert value == pytest.approx(zero[play.key], abs=1e-12)
