@@ -4,8 +4,8 @@ One walker (:func:`walk_match`) goes through a :class:`~core.match.Match` record
 or read from ``.mat`` by :func:`core.record.parse_mat`); the :class:`Engine` grades each
 moment with the bot's net (0-ply on every play; 0-ply and 1-ply blended on the best few and on
 the play made; Janowski's cube model at the score, one roll ahead for cube actions);
-:func:`analysis_steps` does it in slices for a page that must stay responsive, :func:`analyse_match` at once. Equities are normalized (EMG, per unit of
-cube), as gnubg reports them; marks and ratings follow gnubg's published thresholds (see
+:func:`analysis_steps` does it in slices for a page that must stay responsive,
+:func:`analyse_match` at once. Equities are normalized (EMG, per unit of cube), as gnubg reports them; marks and ratings follow gnubg's published thresholds (see
 :mod:`core.analysis.analyse`).
 
 >>> from core.match import Match
