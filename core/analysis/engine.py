@@ -26,7 +26,8 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import cast
 
-from ..bot.cube import Exact, cube_life, decide, match_decision_ahead, money_decision_ahead
+from ..bot.cube import cube_life, decide
+from ..bot.cube_ahead import Exact, match_decision_ahead, money_decision_ahead
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
 from ..moves import Play, legal_plays
@@ -223,8 +224,8 @@ class Engine:
         """(no double, double/take, double/pass) for the side on roll, in ``scale``'s units, as the
         strongest bot decides: exact at the end of a bear-off
         (:class:`core.bot.bearoff_cube.ExactBearoff`), else one roll ahead, cubeful, from the roll
-        ``table`` (:func:`core.bot.cube.money_decision_ahead`,
-        :func:`core.bot.cube.match_decision_ahead`); where the bot's models do not apply (a dead
+        ``table`` (:func:`core.bot.cube_ahead.money_decision_ahead`,
+        :func:`core.bot.cube_ahead.match_decision_ahead`); where the bot's models do not apply (a dead
         cube, a score the table does not resolve), the scale's cube action on the table's
         1-ply probabilities."""
         modelled, ms = scale.bot_score()

@@ -33,18 +33,15 @@ from .cube import (
     OPPONENT,
     OWNED,
     CubeDecision,
-    Exact,
     MatchState,
     cube_life,
     jacoby_value,
     match_decision,
-    match_decision_ahead,
     money_decision,
-    money_decision_ahead,
-    no_cube_play,
     score_value,
 )
 from .cube import accept_resignation as _accept_resignation
+from .cube_ahead import Exact, match_decision_ahead, money_decision_ahead, no_cube_play
 from .evaluator import Evaluator, Probs, drive, equity, flip
 
 BEAVER_MARGIN = 0.1
@@ -239,7 +236,7 @@ class Bot:
     ) -> Generator[None, None, CubeDecision]:
         """The full cube analysis for the side on roll (before its roll). ``ply`` 0: the net's
         probabilities in the cube model; 1: one roll ahead, cubeful
-        (:func:`core.bot.cube.money_decision_ahead`, :func:`core.bot.cube.match_decision_ahead`),
+        (:func:`core.bot.cube_ahead.money_decision_ahead`, :func:`core.bot.cube_ahead.match_decision_ahead`),
         yielding after each of the 21 rolls. At the end of a bear-off
         (:meth:`core.bot.bearoff_cube.ExactBearoff.covers`) the exact answer."""
         known = self.evaluator.exact_cube(position, owner, match, cube)

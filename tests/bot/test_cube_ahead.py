@@ -11,8 +11,8 @@ from core.bot.cube import (
     OWNED,
     MatchState,
     money_decision,
-    money_decision_ahead,
 )
+from core.bot.cube_ahead import money_decision_ahead
 from core.position import Position
 
 MIDDLE_GAMES = [
