@@ -146,21 +146,8 @@ class Engine:
         cached = self._tables.get(key)
         if cached is not None:
             return cached
-        rows: list[tuple[int, Probs, Position]] = []
-        evaluate_many = self.evaluator.evaluate_many
-        value = scale.cubeless
-        for roll in ROLLS:
-            plays = legal_plays(position, roll.dice)
-            if not plays:
-                after = position.swapped()
-                rows.append((roll.ways, flip(self.evaluator.evaluate(after)), after))
-            else:
-                afters = [p.result.swapped() for p in plays]
-                probs = [flip(p) for p in evaluate_many(afters)]
-                k = max(range(len(probs)), key=lambda i: value(probs[i]))
-                rows.append((roll.ways, probs[k], afters[k]))
-            yield
-        table = tuple(rows)
+        replies = yield from self.evaluator.replies_steps(position, scale.cubeless)
+        table = tuple((ways, flip(p), after) for ways, after, p in replies)
         if len(self._tables) > 20000:
             self._tables.clear()
         self._tables[key] = table

@@ -146,20 +146,24 @@ class Evaluator:
         win = self.bearoff.win_probability(pos.player[:6], pos.opponent[:6])
         return consistent([win, probs[1], probs[2], probs[3], probs[4]])
 
-    def replies_steps(self, position: Position) -> Generator[None, None, list[tuple[int, Position, Probs]]]:
+    def replies_steps(
+        self, position: Position, value: Value | None = None
+    ) -> Generator[None, None, list[tuple[int, Position, Probs]]]:
         """For each of the 21 rolls of the side on roll, played with its best play at 0-ply
-        (cubeless money equity): (the roll's ways in 36, the position the opponent then has, on
-        roll, and the opponent's probabilities): one roll looked ahead, as the cube decisions
-        want (a static evaluation before the roll is least reliable where the roll matters
-        most). Yields after each roll."""
+        (cubeless money equity, or ``value``, the mover's equity of its probabilities at a score):
+        (the roll's ways in 36, the position the opponent then has, on roll, and the opponent's
+        probabilities): one roll looked ahead, as the cube decisions and the analysis's roll
+        tables want. Yields after each roll; ties go to the first play generated."""
         out: list[tuple[int, Position, Probs]] = []
         for roll in ROLLS:
             plays = legal_plays(position, roll.dice)
             if plays:
-                # after each play the opponent is on roll: the best play leaves it the least equity
                 nexts = [play.result.swapped() for play in plays]
                 probs = self.evaluate_many(nexts)
-                k = min(range(len(probs)), key=lambda i: equity(probs[i]))
+                if value is None:  # the best play leaves the opponent, on roll, the least equity
+                    k = min(range(len(probs)), key=lambda i: equity(probs[i]))
+                else:
+                    k = max(range(len(probs)), key=lambda i: value(flip(probs[i])))
                 out.append((roll.ways, nexts[k], probs[k]))
             else:
                 nxt = position.swapped()
