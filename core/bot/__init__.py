@@ -90,7 +90,9 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", noise=0.30),
     "intermediate": Level("intermediate", noise=0.10),
-    "advanced": Level("advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400, blend=0.2),
+    "advanced": Level(
+        "advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400, blend=0.2, cube_ply=1
+    ),
     "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, blend=0.2, cube_ply=1),
 }
 LEVELS["expert"] = LEVELS["advanced"]

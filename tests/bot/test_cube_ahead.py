@@ -58,7 +58,7 @@ def test_owning_the_cube_is_worth_at_least_a_centred_one(text: str) -> None:
     assert -2.0 <= centred.no_double <= 2.0
 
 
-def test_the_strongest_level_looks_a_roll_ahead_without_freezing_the_page() -> None:
+def test_the_looking_ahead_levels_weigh_the_cube_a_roll_ahead_without_freezing_the_page() -> None:
     pos = Position.from_text(MIDDLE_GAMES[1])
 
     def run(level: str, match: MatchState | None = None) -> tuple[bool, int]:
@@ -72,7 +72,8 @@ def test_the_strongest_level_looks_a_roll_ahead_without_freezing_the_page() -> N
             yields += 1
 
     assert run("strongest")[1] == 21  # one yield per roll looked at
-    assert run("advanced")[1] == 0
+    assert run("advanced")[1] == 21  # the default level too
+    assert run("intermediate")[1] == 0  # the weaker levels at 0-ply, at once
     assert run("strongest", MatchState(1, 1)) == (False, 0)  # a one-point game: no cube to weigh
     doubles, yields = run("strongest", MatchState(3, 1, post_crawford=True))
     assert doubles and yields == 21  # the trailer doubles at once after the Crawford game

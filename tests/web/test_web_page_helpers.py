@@ -331,7 +331,7 @@ def test_the_strongest_level_thinks_in_slices_and_plays_what_it_would_all_at_onc
     assert sliced.play.key in {p.key for p in match.game.legal_plays()}
 
 
-def test_the_strongest_levels_cube_decisions_come_in_slices_too() -> None:
+def test_the_looking_ahead_levels_cube_decisions_come_in_slices_too() -> None:
     # the computer (top, player 1) on roll in a race it leads: it weighs a double one roll ahead
     lead = Position.from_text("x 6:4 5:4 4:4 3:3 / o 6:5 5:5 4:5")
     ahead = Setup(lead, 1)
@@ -345,7 +345,8 @@ def test_the_strongest_levels_cube_decisions_come_in_slices_too() -> None:
     kind, slices = sliced("strongest", race, 1)
     assert slices == 21 and kind in {"double", "roll"}
     assert kind == bot_turns.decide(bot_turns.load_bot("strongest"), race, 1).kind
-    assert sliced("expert", race, 1)[1] == 0  # the default level decides at once
+    assert sliced("expert", race, 1)[1] == 21  # the default level weighs its cube one roll ahead too
+    assert sliced("intermediate", race, 1)[1] == 0  # the weaker levels decide at once, at 0-ply
     # doubled in the other direction, the strongest level looks ahead before answering
     answer = Match.new(0, setup=doubled)
     kind, slices = sliced("strongest", answer, 1)
