@@ -60,7 +60,7 @@ from .npbot import NumpyBot, _equity, twin_of
 from .rollout import rollout_targets
 
 LABELS = ("ply1", "ply2", "rollout")
-CLASS_CHOICES = ("all", "contact")
+CLASS_CHOICES = ("all", "contact", "race")
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
 
 
@@ -100,12 +100,14 @@ class LabelSpec:
 def sampling_rate(p: Position, spec: LabelSpec) -> float:
     """The chance that a game's position is kept: ``spec.sample``, or 0 for a position without
     contact when ``spec.classes == "contact"`` (races and bear-offs: the net's easy classes, and
-    the bear-off database's), times ``spec.backgame_weight`` for a back game (a side holds two or
-    more points in the other's home board: the net's worst class, and a rare one in its games).
+    the bear-off database's), or 0 for a position with contact when ``spec.classes == "race"``
+    (labels for a race net: races are 5% of an ``all`` run, and gammon-saving races rarer still),
+    times ``spec.backgame_weight`` for a back game (a side holds two or more points in the other's
+    home board: the net's worst class, and a rare one in its games).
     """
     if spec.classes == "all" and spec.backgame_weight == 1.0:
         return spec.sample
-    if spec.classes == "contact" and p.is_race():
+    if spec.classes != "all" and p.is_race() != (spec.classes == "race"):
         return 0.0
     if is_back_game(p.player, p.opponent):
         return min(1.0, spec.sample * spec.backgame_weight)
@@ -371,7 +373,7 @@ def main() -> None:
     ap.add_argument("--trials", type=int, default=12, help="rollout: games a position")
     ap.add_argument("--horizon", type=int, default=4, help="rollout: rolls a game before the net's estimate")
     ap.add_argument("--classes", choices=CLASS_CHOICES, default="all",
-                    help="contact: keep no race or bear-off position")
+                    help="contact: keep no race or bear-off position; race: races and bear-offs only")
     ap.add_argument("--backgame-weight", type=float, default=1.0,
                     help="keep back-game positions this many times as often (at most every one)")
     ap.add_argument("--workers", type=int, default=1, help="local processes (0: in this process)")

@@ -161,6 +161,8 @@ def test_contact_runs_keep_no_race_and_favour_back_games() -> None:
     focused = LabelSpec(teacher=TEACHER, sample=0.25, classes="contact", backgame_weight=3.0)
     assert [sampling_rate(p, focused) for p in (race, middle, back)] == [0.0, 0.25, 0.75]
     assert sampling_rate(back, LabelSpec(teacher=TEACHER, sample=0.5, backgame_weight=4.0)) == 1.0
+    races = LabelSpec(teacher=TEACHER, sample=0.25, classes="race", backgame_weight=3.0)
+    assert [sampling_rate(p, races) for p in (race, middle, back)] == [0.25, 0.0, 0.0]
 
 
 def test_a_contact_run_labels_contact_positions_only(tmp_path: Path) -> None:
@@ -180,6 +182,21 @@ def test_a_contact_run_labels_contact_positions_only(tmp_path: Path) -> None:
     pdata = read(plain)
     assert any(Position(tuple(int(v) for v in a), tuple(int(v) for v in b)).is_race()
                for a, b in zip(pdata["onroll"], pdata["other"]))
+
+
+def test_a_race_run_labels_races_only(tmp_path: Path) -> None:
+    import dataclasses
+
+    from bot_training.batches import run_batches
+
+    spec = dataclasses.replace(tiny(), positions=30, classes="race")
+    (path,) = run_batches(spec, str(tmp_path / "r"), range(1))
+    data = read(path)
+    positions = [Position(tuple(int(v) for v in a), tuple(int(v) for v in b))
+                 for a, b in zip(data["onroll"], data["other"])]
+    assert len(positions) == 30 and all(p.is_race() for p in positions)
+    assert any(max(p.player[6:] + p.opponent[6:]) > 0 for p in positions)  # not only bear-offs
+    assert data["y"].shape == (30, 5) and ((data["y"] >= -0.01) & (data["y"] <= 1.01)).all()
 
 
 def test_a_run_started_before_a_setting_existed_resumes(tmp_path: Path) -> None:
