@@ -4,8 +4,9 @@
 starts or resumes -- never at page start-up. Each decision is one small call (a 0-ply
 evaluation of the candidate plays, a cube or resignation decision: milliseconds), and
 the page yields to the browser between decisions and between the steps of a play. The
-strongest level's lookahead takes longer: :func:`decide_steps` gives it in slices of a
-few milliseconds (one opponent roll each) so the page can yield between them.
+expert and strongest levels look one roll ahead (their plays' candidates, and their cube
+decisions) and take longer: :func:`decide_steps` gives that in slices of a few milliseconds
+(one opponent roll each) so the page can yield between them.
 
 >>> from core.match import Match
 >>> bot = load_bot("expert")
@@ -33,7 +34,8 @@ from core.match import Match
 from core.moves import Play
 
 LEVELS = ("beginner", "intermediate", "expert", "strongest")
-"""The levels the page offers ("strongest" looks one roll ahead: slower, so it is thought in slices)."""
+"""The levels the page offers ("expert" is ``core.bot``'s default level; it and "strongest" look one roll
+ahead: slower, so they are thought in slices)."""
 
 DEFAULT_LEVEL = "intermediate"
 """The level a newcomer's first match against the computer is played at."""
