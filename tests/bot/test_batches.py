@@ -165,35 +165,30 @@ def test_contact_runs_keep_no_race_and_favour_back_games() -> None:
     assert [sampling_rate(p, races) for p in (race, middle, back)] == [0.25, 0.0, 0.0]
 
 
-def test_a_contact_run_labels_contact_positions_only(tmp_path: Path) -> None:
+def run_one_batch(tmp_path: Path, name: str, **changes: Any) -> tuple[list[Position], dict[str, Any]]:
+    """Batch 0 of ``tiny()`` with ``changes``: its positions and its file's arrays."""
     import dataclasses
 
     from bot_training.batches import run_batches
 
-    spec = dataclasses.replace(tiny(), positions=40, classes="contact")
-    (path,) = run_batches(spec, str(tmp_path / "c"), range(1))
+    (path,) = run_batches(dataclasses.replace(tiny(), **changes), str(tmp_path / name), range(1))
     data = read(path)
     positions = [Position(tuple(int(v) for v in a), tuple(int(v) for v in b))
                  for a, b in zip(data["onroll"], data["other"])]
+    return positions, data
+
+
+def test_a_contact_run_labels_contact_positions_only(tmp_path: Path) -> None:
+    positions, _ = run_one_batch(tmp_path, "c", positions=40, classes="contact")
     assert len(positions) == 40
     assert not any(p.is_race() for p in positions)
     # the same seed without the filter does sample races (so the filter did something)
-    (plain,) = run_batches(dataclasses.replace(tiny(), positions=400), str(tmp_path / "p"), range(1))
-    pdata = read(plain)
-    assert any(Position(tuple(int(v) for v in a), tuple(int(v) for v in b)).is_race()
-               for a, b in zip(pdata["onroll"], pdata["other"]))
+    plain, _ = run_one_batch(tmp_path, "p", positions=400)
+    assert any(p.is_race() for p in plain)
 
 
 def test_a_race_run_labels_races_only(tmp_path: Path) -> None:
-    import dataclasses
-
-    from bot_training.batches import run_batches
-
-    spec = dataclasses.replace(tiny(), positions=30, classes="race")
-    (path,) = run_batches(spec, str(tmp_path / "r"), range(1))
-    data = read(path)
-    positions = [Position(tuple(int(v) for v in a), tuple(int(v) for v in b))
-                 for a, b in zip(data["onroll"], data["other"])]
+    positions, data = run_one_batch(tmp_path, "r", positions=30, classes="race")
     assert len(positions) == 30 and all(p.is_race() for p in positions)
     assert any(max(p.player[6:] + p.opponent[6:]) > 0 for p in positions)  # not only bear-offs
     assert data["y"].shape == (30, 5) and ((data["y"] >= -0.01) & (data["y"] <= 1.01)).all()
