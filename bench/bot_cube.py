@@ -165,6 +165,22 @@ def gnubg_probs(ids: list[str], workers: int, plies: int, cache: str | None) -> 
     return out
 
 
+def own_probs(positions: list[Position], plies: int, weights: str | None) -> list[Probs]:
+    """Our net's cubeless probabilities of each position (side on roll, before its roll), looked
+    ahead ``plies`` by ``bot_training`` (numpy; the diagnostic ``--own-probs``)."""
+    from bot_training.batches import teacher_bot, two_ply_targets
+    from bot_training.distill import one_ply_targets
+
+    shipped = os.path.join(os.path.dirname(__file__), "..", "core", "bot", "weights", "net_v2.json.gz")
+    bot = teacher_bot(weights or shipped)
+    out: list[Probs] = []
+    for i in range(0, len(positions), 8):
+        chunk = positions[i : i + 8]
+        arr = one_ply_targets(bot, chunk) if plies == 1 else two_ply_targets(bot, chunk)
+        out.extend((float(a), float(b), float(c), float(d), float(e)) for a, b, c, d, e in arr)
+    return out
+
+
 MATCH_LENGTHS = (3, 5, 7, 11)
 
 
@@ -242,6 +258,14 @@ def main() -> None:
         action="store_true",
         help="money play under the Jacoby rule (gnubg told so by the match ID; not with --match)",
     )
+    ap.add_argument(
+        "--own-probs",
+        type=int,
+        choices=(1, 2),
+        metavar="PLIES",
+        help="a diagnostic: our cube model (0-ply) fed our own net's cubeless probabilities looked ahead PLIES "
+        "(1: the 21 rolls; 2: bot_training's 2-ply), to see what deeper probabilities of ours would give",
+    )
     ap.add_argument("--probs-cache", help="gnubg's probabilities for --gnubg-probs, JSON lines (read or written)")
     ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
     args = ap.parse_args()
@@ -258,8 +282,11 @@ def main() -> None:
             evaluator = Evaluator(net=Net.from_json_bytes(raw.read()))
     bot = Bot(evaluator=evaluator)
     bot.cube_by_class = not args.fixed_life
-    if args.gnubg_probs is not None:
-        probs = gnubg_probs(ids, args.workers, args.gnubg_probs, args.probs_cache)
+    if args.gnubg_probs is not None or args.own_probs is not None:
+        if args.gnubg_probs is not None:
+            probs = gnubg_probs(ids, args.workers, args.gnubg_probs, args.probs_cache)
+        else:
+            probs = own_probs(positions, args.own_probs, args.weights)
         fed = dict(zip(positions, probs))
 
         def model(pos: Position, ply: int, match: MatchState | None) -> CubeDecision:
@@ -309,6 +336,8 @@ def main() -> None:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
     kind = "match-play (3 to 11 points)" if args.match else "money (Jacoby rule)" if args.jacoby else "money"
+    if args.own_probs is not None:
+        kind += f" (our cube model on our net's {args.own_probs}-ply probabilities)"
     if args.gnubg_probs is not None:
         kind += f" (our cube model on gnubg's {args.gnubg_probs}-ply probabilities)"
     print(

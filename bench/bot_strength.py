@@ -7,6 +7,8 @@
     python bench/bot_strength.py pubeval --level strongest --games 5000 --seed 41001 --save a.npy
     python bench/bot_strength.py pubeval --level strongest --games 5000 --seed 41002 --save b.npy
     python bench/bot_strength.py pool a.npy b.npy
+    # the yardstick itself: GNU Backgammon 0-ply in the bot's seat, on the same dice as a bot run
+    python bench/bot_strength.py pubeval --player gnubg --games 2000 --seed 911 --workers 2
 
 The bot is played through its numpy twin (:mod:`bot_training.npbot`: the same net, bear-off
 database and lookahead; ``tests/bot/test_numpy_twin.py`` checks that it picks the same
@@ -106,6 +108,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("opponent", choices=["pubeval", "gnubg", "pool"], help="pool: pool the --save files given")
     ap.add_argument("files", nargs="*", help="with pool: results saved by --save (distinct seeds)")
+    ap.add_argument("--player", choices=["bot", "gnubg"], default="bot",
+                    help="the side measured: our bot, or GNU Backgammon 0-ply (to read the goals on this harness)")
     ap.add_argument("--level", default="advanced")
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--workers", type=int, default=6)
@@ -131,13 +135,20 @@ def main() -> None:
     meta = net.meta["training"]
     t = time.time()
     pool = None
+    if args.player == "gnubg" and args.opponent == "gnubg":
+        ap.error("--player gnubg plays against pubeval")
     if args.opponent == "pubeval":
         other: match.Scorer = match.pubeval_scorer
     else:
         pool = GnubgPool(args.workers)
         other = gnubg_scorer(pool)
+    if args.player == "gnubg":
+        pool = GnubgPool(args.workers)
+        measured = gnubg_scorer(pool)
+    else:
+        measured = twin.scorer(args.level)
     try:
-        res = match.play_match(twin.scorer(args.level), other, args.games // 2, seed=args.seed,
+        res = match.play_match(measured, other, args.games // 2, seed=args.seed,
                                batch=256 if args.opponent == "pubeval" else 128,
                                progress=lambda r: print(f"  {len(r)} games: {r.mean():+.3f} ppg, "
                                                         f"{time.time() - t:.0f} s", file=sys.stderr, flush=True))
@@ -146,6 +157,9 @@ def main() -> None:
             pool.close()
     if args.save:
         np.save(args.save, res)
+    if args.player == "gnubg":
+        print(f"GNU Backgammon 0-ply vs {args.opponent}: {report(res)}; {time.time() - t:.0f} s")
+        return
     print(f"level {args.level} vs {args.opponent}: {report(res)}; weights {args.weights} after "
           f"{meta['games']} training games; "
           f"{time.time() - t:.0f} s")
