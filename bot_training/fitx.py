@@ -22,6 +22,7 @@ import json
 import os
 import pickle
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -32,7 +33,7 @@ from core.bot.features import FEATURE_NAMES, is_back_game
 from . import engine, match, npenc, npfeatures
 from .batches import load_labels
 from .distill import load_ckpt
-from .mlp import MLP, consistent, cross_entropy
+from .mlp import MLP, consistent, cross_entropy, sibling_push, sibling_residuals
 from .npbot import NumpyBot, _equity
 from .npfeatures import feature_columns
 
@@ -85,8 +86,58 @@ def widen_hidden(net: MLP, hidden: int, seed: int) -> MLP:
     return out
 
 
+@dataclass
+class Pairs:
+    """Sibling rows (``bot_training.batches --label siblings``) for the choice loss: inputs, labels,
+    decision numbers, and the rows of each training and each held-out decision."""
+
+    x: np.ndarray
+    y: np.ndarray
+    decision: np.ndarray
+    train: list[np.ndarray]
+    val: list[np.ndarray]
+    weight: float = 1.0
+    groups: int = 16
+
+
+def split_decisions(decision: np.ndarray, held_out: float, seed: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The rows of each decision, split into training and held-out decisions by ``seed``.
+
+    >>> tr, val = split_decisions(np.array([5, 5, 7, 7, 7, 9, 9]), 0.34, 1)
+    >>> sorted(len(g) for g in tr + val), len(val)
+    ([2, 2, 3], 1)
+    """
+    order = np.argsort(decision, kind="stable")
+    cuts = np.flatnonzero(np.diff(decision[order])) + 1
+    groups = np.split(order, cuts)
+    perm = np.random.default_rng([seed, 11]).permutation(len(groups))
+    n_val = int(round(held_out * len(groups)))
+    return [groups[i] for i in perm[n_val:]], [groups[i] for i in perm[:n_val]]
+
+
+def choice_error(net: MLP, pairs: Pairs, groups: list[np.ndarray]) -> dict[str, float]:
+    """On ``groups`` of siblings: the mean |sibling residual| (:func:`bot_training.mlp.sibling_residuals`,
+    equity) and the share of decisions whose best sibling by the net is the labels' best."""
+    rows = np.concatenate(groups)
+    p = net.forward(pairs.x[rows]).astype(np.float64)
+    t = pairs.y[rows].astype(np.float64)
+    r = sibling_residuals(p, t, pairs.decision[rows])
+    ep, et = _equity(p), _equity(t)
+    same, start = 0, 0
+    for g in groups:
+        k = len(g)
+        # the siblings are seen by the other side, on roll: the mover's best leaves it the least
+        same += int(np.argmin(ep[start : start + k]) == np.argmin(et[start : start + k]))
+        start += k
+    return {"choice_mae": float(np.abs(r).mean()), "same_best": same / len(groups)}
+
+
 def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.ndarray, epochs: int, mb: int,
-                lr0: float, lr_end: float, seed: int, log: Any = None) -> list[dict[str, float]]:
+                lr0: float, lr_end: float, seed: int, log: Any = None, pairs: Pairs | None = None,
+                ) -> list[dict[str, float]]:
+    """Cross-entropy against the labels in shuffled minibatches; with ``pairs``, interleaved
+    steps of the choice loss (``pairs.weight`` times :func:`bot_training.mlp.sibling_push` on
+    ``pairs.groups`` decisions a step), one pass over the training decisions an epoch."""
     rng = np.random.default_rng(seed)
     order = tr.copy()
     hist = []
@@ -96,18 +147,35 @@ def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.
         t = y[val].astype(np.float64)
         loss = cross_entropy(p, t)
         mae = float(np.abs(_equity(p) - _equity(t)).mean())
-        return {"loss": loss, "mae": mae}
+        out = {"loss": loss, "mae": mae}
+        if pairs is not None and pairs.val:
+            out.update(choice_error(net, pairs, pairs.val))
+        return out
 
     hist.append(measure())
+    steps = max(1, len(order) // mb)
+    pair_steps = (len(pairs.train) + pairs.groups - 1) // pairs.groups if pairs is not None else 0
+    every = max(1, steps // pair_steps) if pair_steps else 0
     for epoch in range(epochs):
         lr = lr0 * (1.0 - epoch / epochs) + lr_end * (epoch / epochs)
         rng.shuffle(order)
-        for k in range(0, len(order) - mb + 1, mb):
+        group_order = rng.permutation(len(pairs.train)) if pairs is not None else np.zeros(0, dtype=np.int64)
+        next_group = 0
+        for step, k in enumerate(range(0, len(order) - mb + 1, mb)):
             idx = order[k : k + mb]
             net.step(x[idx], y[idx], lr / mb)
+            if pairs is not None and every and step % every == 0 and next_group < len(group_order):
+                chosen = group_order[next_group : next_group + pairs.groups]
+                next_group += pairs.groups
+                rows = np.concatenate([pairs.train[i] for i in chosen])
+                p = net.forward(pairs.x[rows]).astype(np.float64)
+                d2 = sibling_push(p, pairs.y[rows].astype(np.float64), pairs.decision[rows], pairs.weight)
+                net.push(pairs.x[rows], d2, lr / mb)
         hist.append(measure())
         if log:
-            log(f"  epoch {epoch + 1}: loss {hist[-1]['loss']:.5f} |equity error| {hist[-1]['mae']:.4f}")
+            extra = (f" choice error {hist[-1]['choice_mae']:.4f} same best {hist[-1]['same_best']:.3f}"
+                     if "choice_mae" in hist[-1] else "")
+            log(f"  epoch {epoch + 1}: loss {hist[-1]['loss']:.5f} |equity error| {hist[-1]['mae']:.4f}{extra}")
     return hist
 
 
@@ -155,6 +223,12 @@ def main() -> None:
     ap.add_argument("--subset", choices=["all", "race", "contact", "backgame"], default="all",
                     help="fit on race positions only (a race net), contact positions only, or back games "
                          "only (core.bot.features.is_back_game)")
+    ap.add_argument("--pairs", nargs="*", default=[], metavar="FOLDER",
+                    help="sibling runs (batches --label siblings) for the choice loss: each decision's plays "
+                         "fitted to differ as their labels do (name them in --data too to fit their values)")
+    ap.add_argument("--pair-weight", type=float, default=1.0, help="the choice loss's weight")
+    ap.add_argument("--pair-groups", type=int, default=16, help="decisions a choice step")
+    ap.add_argument("--pair-val", type=float, default=0.1, help="share of the decisions held out")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     unknown = [folder for folder in args.y1 if folder not in args.data]
@@ -180,6 +254,15 @@ def main() -> None:
     perm = np.random.default_rng([args.seed, 5]).permutation(len(y))
     n_val = min(args.val, len(y) // 5)
     val, tr = perm[:n_val], perm[n_val:]
+    sib: dict[str, np.ndarray] | None = None
+    if args.pairs:
+        sib = load_labels(args.pairs)
+        if "decision" not in sib:
+            raise SystemExit(f"--pairs {' '.join(args.pairs)}: not a siblings run (no decision numbers)")
+        sib_base = npenc.encode(sib["onroll"].astype(np.int64), sib["other"].astype(np.int64))
+        sib_feats = npfeatures.features(sib["onroll"].astype(np.int64), sib["other"].astype(np.int64))
+        sib_train, sib_val = split_decisions(sib["decision"], args.pair_val, args.seed)
+        print(f"choice loss: {len(sib_train)} decisions, {len(sib_val)} held out", flush=True)
     start, _ = load_ckpt(args.ckpt)
     results: dict[str, Any] = {"positions": len(y), "validation": n_val, "settings": vars(args), "variants": {}}
     for name in args.variants:
@@ -193,8 +276,12 @@ def main() -> None:
             net = widen_hidden(net, args.hidden, args.seed)
         t = time.time()
         print(f"{name}: {x.shape[1]} inputs", flush=True)
+        pairs = None
+        if sib is not None:
+            xp = np.concatenate([sib_base, sib_feats[:, cols]], axis=1) if cols else sib_base
+            pairs = Pairs(xp, sib["y"], sib["decision"], sib_train, sib_val, args.pair_weight, args.pair_groups)
         hist = fit_variant(net, x, y, tr, val, args.epochs, args.mb, args.lr, args.lr_end, args.seed,
-                           log=lambda s: print(s, flush=True))
+                           log=lambda s: print(s, flush=True), pairs=pairs)
         results["variants"][name] = {"inputs": int(x.shape[1]), "features": variant_features(name), "history": hist,
                                      "seconds": round(time.time() - t, 1)}
         home = val[(onroll[val, 6:].sum(axis=1) == 0) & (other[val, 6:].sum(axis=1) == 0)]

@@ -55,6 +55,16 @@ class MLP:
         self.b1 += lr * dh.sum(axis=0)
         return float(np.abs(d2[:, 0]).mean())
 
+    def push(self, x: np.ndarray, d2: np.ndarray, lr: float) -> None:
+        """One gradient step given ``d2``, the loss's negative gradient with respect to the outputs'
+        pre-activations (for the cross-entropy of :meth:`step`, ``target - output``)."""
+        h = self.hidden(x)
+        dh = (d2 @ self.w2.T) * h * (1.0 - h)
+        self.w2 += lr * (h.T @ d2).astype(np.float32)
+        self.b2 += lr * d2.sum(axis=0).astype(np.float32)
+        self.w1 += lr * (x.T @ dh).astype(np.float32)
+        self.b1 += lr * dh.sum(axis=0).astype(np.float32)
+
     def state(self) -> dict[str, np.ndarray]:
         return {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2}
 
@@ -76,6 +86,34 @@ def equity(p: np.ndarray) -> np.ndarray:
     """Cubeless money equity of the side on roll."""
     q = consistent(p)
     out: np.ndarray = 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
+    return out
+
+
+EQUITY_WEIGHTS = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
+"""Cubeless equity is ``EQUITY_WEIGHTS @ p - 1`` (before :func:`consistent`)."""
+
+
+def sibling_residuals(p: np.ndarray, t: np.ndarray, decision: np.ndarray) -> np.ndarray:
+    """For rows grouped by ``decision`` (the results of one roll's candidate plays): each row's
+    equity minus its decision's mean, the net's (``p``) less the label's (``t``). Zero when the net
+    orders and spaces the siblings as the labels do, whatever its level.
+
+    >>> p = np.array([[0.6, 0, 0, 0, 0], [0.5, 0, 0, 0, 0]]); t = np.array([[0.7, 0, 0, 0, 0], [0.6, 0, 0, 0, 0]])
+    >>> sibling_residuals(p, t, np.array([3, 3])).round(6).tolist()
+    [0.0, 0.0]
+    """
+    _, g = np.unique(decision, return_inverse=True)
+    d = (p - t) @ EQUITY_WEIGHTS
+    mean = np.bincount(g, weights=d) / np.bincount(g)
+    out: np.ndarray = d - mean[g]
+    return out
+
+
+def sibling_push(p: np.ndarray, t: np.ndarray, decision: np.ndarray, weight: float) -> np.ndarray:
+    """The negative gradient, with respect to the outputs' pre-activations, of
+    ``weight * 0.5 * sum(sibling_residuals(...) ** 2)``: the ``d2`` of :meth:`MLP.push`."""
+    r = sibling_residuals(p, t, decision)
+    out: np.ndarray = -weight * r[:, None] * EQUITY_WEIGHTS[None, :] * p * (1.0 - p)
     return out
 
 

@@ -61,18 +61,22 @@ def _roll_table(bot: NumpyBot, positions: Sequence[Position]) -> Table:
 
 
 def rollout_targets(bot: NumpyBot, positions: Sequence[Position], trials: int = 36, horizon: int = 6,
-                    rng: np.random.Generator | None = None, reduce: bool = True) -> np.ndarray:
+                    rng: np.random.Generator | None = None, reduce: bool = True, common: bool = False) -> np.ndarray:
     """(N, 5) truncated-rollout probabilities for the side on roll of each position (before its roll).
 
     ``trials`` games a position, ``horizon`` rolls each (stopping early when a game ends), both
     sides at 0-ply; ``reduce`` subtracts each roll's luck (see the module's notes). Deterministic
-    in ``rng``'s state.
+    in ``rng``'s state. ``common``: trial ``i`` of every position rolls the same dice at every
+    step (common random numbers, for the labels of sibling positions, the results of one roll's
+    candidate plays; with the luck correction they gain little); by default the dice after
+    the first roll are drawn afresh for each trial of each position (the rounds' labels).
     """
     if trials < 1 or horizon < 1:
         raise ValueError(f"trials and horizon must be positive: {trials}, {horizon}")
     rng = rng if rng is not None else np.random.default_rng(0)
     n = len(positions)
     first = rng.permutation(36)
+    later = rng.integers(0, 36, size=(trials, horizon)) if common else None
     games = [p for p in positions for _ in range(trials)]
     estimate = np.zeros((n * trials, 5))  # the root side's view
     previous = np.zeros((n * trials, 5))  # A of the previous step, root view
@@ -86,7 +90,12 @@ def rollout_targets(bot: NumpyBot, positions: Sequence[Position], trials: int = 
         where = np.array([distinct.setdefault(games[g], len(distinct)) for g in live.tolist()], dtype=np.int64)
         expected, per_roll, c, best = _roll_table(bot, list(distinct))
         expected, per_roll, best = expected[where], per_roll[where], best[where]
-        drawn = first[live % trials % 36] if step == 0 else rng.integers(0, 36, size=len(live))
+        if step == 0:
+            drawn = first[live % trials % 36]
+        elif later is not None:
+            drawn = later[live % trials, step]
+        else:
+            drawn = rng.integers(0, 36, size=len(live))
         rolls = _ORDERED[drawn]
         pick = np.arange(len(live))
         chosen = per_roll[pick, rolls]
