@@ -117,19 +117,22 @@ def split_decisions(decision: np.ndarray, held_out: float, seed: int) -> tuple[l
 
 def choice_error(net: MLP, pairs: Pairs, groups: list[np.ndarray]) -> dict[str, float]:
     """On ``groups`` of siblings: the mean |sibling residual| (:func:`bot_training.mlp.sibling_residuals`,
-    equity) and the share of decisions whose best sibling by the net is the labels' best."""
+    equity), the share of decisions whose best sibling by the net is the labels' best, and the
+    equity the net's choice loses by the labels (their best less their value of the net's pick)."""
     rows = np.concatenate(groups)
     p = net.forward(pairs.x[rows]).astype(np.float64)
     t = pairs.y[rows].astype(np.float64)
     r = sibling_residuals(p, t, pairs.decision[rows])
     ep, et = _equity(p), _equity(t)
-    same, start = 0, 0
+    same, lost, start = 0, 0.0, 0
     for g in groups:
         k = len(g)
         # the siblings are seen by the other side, on roll: the mover's best leaves it the least
-        same += int(np.argmin(ep[start : start + k]) == np.argmin(et[start : start + k]))
+        pick = int(np.argmin(ep[start : start + k]))
+        same += int(pick == np.argmin(et[start : start + k]))
+        lost += float(et[start + pick] - et[start : start + k].min())
         start += k
-    return {"choice_mae": float(np.abs(r).mean()), "same_best": same / len(groups)}
+    return {"choice_mae": float(np.abs(r).mean()), "same_best": same / len(groups), "choice_loss": lost / len(groups)}
 
 
 def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.ndarray, epochs: int, mb: int,
@@ -174,6 +177,7 @@ def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.
         hist.append(measure())
         if log:
             extra = (f" choice error {hist[-1]['choice_mae']:.4f} same best {hist[-1]['same_best']:.3f}"
+                     f" choice loss {1000 * hist[-1]['choice_loss']:.2f} mEq"
                      if "choice_mae" in hist[-1] else "")
             log(f"  epoch {epoch + 1}: loss {hist[-1]['loss']:.5f} |equity error| {hist[-1]['mae']:.4f}{extra}")
     return hist

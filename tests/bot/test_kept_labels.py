@@ -38,12 +38,24 @@ def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: 
     spec = LabelSpec(**json.loads((run / "spec.json").read_text()))
     files = sorted(run.glob("batch_*.npz"))
     assert files, f"{run}: no batch written"
+    rows = 0
     for f in files:
         with np.load(f) as d:
-            assert len(d["onroll"]) == spec.positions, f"{f.name}: {len(d['onroll'])} positions"
+            n = len(d["onroll"])
+            rows += n
+            if spec.label != "siblings":
+                assert n == spec.positions, f"{f.name}: {n} positions"
+                continue
+            # siblings: decisions of 2 to ``top`` plays, numbered by the batch, at most one a position
+            batch = int(f.name[len("batch_") : -len(".npz")])
+            decision = d["decision"]
+            assert (decision // 100000 == batch).all() and (decision % 100000 < spec.positions).all(), f.name
+            _, first, counts = np.unique(decision, return_index=True, return_counts=True)
+            assert counts.min() >= 2 and counts.max() <= spec.top, f"{f.name}: decisions of {set(counts.tolist())}"
+            assert (d["rank"][first] == 0).all() and len(d["y"]) == n
     data = load_labels([str(run)])
     onroll, other, y = data["onroll"].astype(np.int64), data["other"].astype(np.int64), data["y"]
-    assert onroll.shape == other.shape == (len(files) * spec.positions, 25)
+    assert onroll.shape == other.shape == (rows, 25)
     assert (onroll >= 0).all() and (other >= 0).all()
     assert (onroll.sum(axis=1) <= 15).all() and (other.sum(axis=1) <= 15).all()
     assert (onroll.sum(axis=1) > 0).all() and (other.sum(axis=1) > 0).all()  # no finished game
