@@ -48,22 +48,21 @@ class MLP:
         h = self.hidden(x)
         y = sigmoid(h @ self.w2 + self.b2)
         d2 = target - y
-        dh = (d2 @ self.w2.T) * h * (1.0 - h)
-        self.w2 += lr * (h.T @ d2)
-        self.b2 += lr * d2.sum(axis=0)
-        self.w1 += lr * (x.T @ dh)
-        self.b1 += lr * dh.sum(axis=0)
+        self._update(x, h, d2, lr)
         return float(np.abs(d2[:, 0]).mean())
 
     def push(self, x: np.ndarray, d2: np.ndarray, lr: float) -> None:
         """One gradient step given ``d2``, the loss's negative gradient with respect to the outputs'
         pre-activations (for the cross-entropy of :meth:`step`, ``target - output``)."""
-        h = self.hidden(x)
+        self._update(x, self.hidden(x), d2, lr)
+
+    def _update(self, x: np.ndarray, h: np.ndarray, d2: np.ndarray, lr: float) -> None:
+        """Backpropagate ``d2`` through the hidden layer ``h`` of inputs ``x`` and step every weight."""
         dh = (d2 @ self.w2.T) * h * (1.0 - h)
-        self.w2 += lr * (h.T @ d2).astype(np.float32)
-        self.b2 += lr * d2.sum(axis=0).astype(np.float32)
-        self.w1 += lr * (x.T @ dh).astype(np.float32)
-        self.b1 += lr * dh.sum(axis=0).astype(np.float32)
+        self.w2 += lr * (h.T @ d2)
+        self.b2 += lr * d2.sum(axis=0)
+        self.w1 += lr * (x.T @ dh)
+        self.b1 += lr * dh.sum(axis=0)
 
     def state(self) -> dict[str, np.ndarray]:
         return {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2}
