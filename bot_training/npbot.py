@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from core.bot import LEVELS
+from core.bot import LEVELS, deep_candidates
+from core.bot.pubeval import WIN_SCORE
 from core.bot.bearoff import BearoffDB
 from core.bot.features import FEATURE_NAMES
 from core.bot.net import DEFAULT_WEIGHTS, Net
@@ -20,7 +21,7 @@ from core.moves import legal_plays
 from core.position import Position
 
 from . import engine, npenc, npfeatures
-from .match import Scorer
+from .match import _WC, _WR, Scorer, pubeval_inputs
 from .mlp import MLP, consistent, gammon_rules
 from .npfeatures import feature_columns
 
@@ -124,6 +125,74 @@ class NumpyBot:
         counts[live] = n_plays.sum(axis=1)
         return values, counts
 
+    def _pruned_choice(self, c: engine.Candidates, race: np.ndarray, keep: int | None,
+                       minimize: bool) -> tuple[np.ndarray, np.ndarray]:
+        """Per game of ``c``, the mover's choice among its plays pre-ranked by pubeval for the mover
+        (``race``: per game, the position before the play is a race), only the ``keep`` best rated
+        by the net (ties: first generated; ``keep`` None: every play, no pubeval), as
+        :meth:`core.bot.evaluator.Evaluator.two_ply_steps`: (the value, the chosen row). ``minimize``: the value is the equity of the side on roll next
+        and the mover picks the least (the opponent's reply); otherwise the mover's, the most."""
+        kept = []
+        if keep is None:
+            kept = [np.arange(int(c.seg[g]), int(c.seg[g + 1])) for g in range(len(c.seg) - 1)]
+        else:
+            x = pubeval_inputs(c.mover, c.onroll)
+            score = np.where(race[c.game], x @ _WR, x @ _WC)
+            score = np.where(c.mover.sum(axis=1) == 0, WIN_SCORE, score)
+            for g in range(len(c.seg) - 1):
+                a, b = int(c.seg[g]), int(c.seg[g + 1])
+                kept.append(a + np.sort(np.argsort(-score[a:b], kind="stable")[:keep]) if b - a > keep else np.arange(a, b))
+        rows = np.concatenate(kept)
+        eq = _equity(self.probs(c.onroll[rows], c.mover[rows]))
+        if not minimize:
+            eq = -eq
+        value = np.empty(len(kept))
+        chosen = np.empty(len(kept), dtype=np.int64)
+        at = 0
+        for g, r in enumerate(kept):
+            seg = eq[at:at + len(r)]
+            j = int(np.argmin(seg)) if minimize else int(np.argmax(seg))
+            value[g], chosen[g] = seg[j], r[j]
+            at += len(r)
+        return value, chosen
+
+    def two_ply_many(self, boards: list[tuple[np.ndarray, np.ndarray]], keep: int) -> np.ndarray:
+        """2-ply equity for the mover of each position (``(onroll, mover)``, the opponent to play):
+        the opponent's 21 rolls, each answered with its best reply at 0-ply; then our own 21 rolls,
+        each played with our best among our ``keep`` best plays by pubeval, rated by the net (the
+        browser's :meth:`core.bot.evaluator.Evaluator.two_ply_steps`)."""
+        values = np.zeros(len(boards))
+        live = []
+        for k, (onroll, mover) in enumerate(boards):
+            if onroll.sum() == 0 or mover.sum() == 0:
+                values[k] = -_equity(self.probs(onroll[None], mover[None]))[0]
+            else:
+                live.append(k)
+        if not live:
+            return values
+        dice = [r.dice for r in ROLLS]
+        firsts = [Position._unchecked(tuple(boards[k][0].tolist()), tuple(boards[k][1].tolist())) for k in live]
+        c = engine.candidates([p for p in firsts for _ in ROLLS], dice * len(firsts))
+        # the opponent's reply to each roll leaves us on roll with the least equity
+        _, chosen = self._pruned_choice(c, np.zeros(len(firsts) * len(ROLLS), dtype=bool), None, minimize=True)
+        ours = np.empty(len(chosen))
+        seconds = []
+        second_at = []
+        for g, k in enumerate(chosen):
+            onroll, mover = c.onroll[k], c.mover[k]  # we are on roll
+            if onroll.sum() == 0 or mover.sum() == 0:
+                ours[g] = _equity(self.probs(onroll[None], mover[None]))[0]
+            else:
+                seconds.append(Position._unchecked(tuple(onroll.tolist()), tuple(mover.tolist())))
+                second_at.append(g)
+        if seconds:
+            c2 = engine.candidates([p for p in seconds for _ in ROLLS], dice * len(seconds))
+            race2 = np.repeat([p.is_race() for p in seconds], len(ROLLS))
+            best, _ = self._pruned_choice(c2, race2, keep, minimize=False)
+            ours[second_at] = (best.reshape(len(seconds), len(ROLLS)) * _WAYS).sum(axis=1) / 36.0
+        values[live] = (ours.reshape(len(live), len(ROLLS)) * _WAYS).sum(axis=1) / 36.0
+        return values
+
     def scorer(self, level: str) -> Scorer:
         spec = LEVELS[level]
         if spec.noise:
@@ -152,19 +221,32 @@ class NumpyBot:
                 return out
             # reply counts are known from move generation; evaluate the whole batch at once
             values, counts = self.one_ply_many(boards)
+            finals = []  # (idx, deep values, plays for the 2-ply)
             for idx, top, at in plans:
                 deep = {}
+                cost_of = {}
                 used = 0
                 for j, k in enumerate(top):
                     deep[k] = (1.0 - spec.blend) * values[at + j] + spec.blend * s[k]
                     cost = int(counts[at + j])
+                    cost_of[k] = cost
                     used += cost
                     if used + cost > spec.lookahead_budget:
                         break
                 if len(deep) < 2:
                     continue
+                finals.append((idx, deep, deep_candidates(deep, cost_of, spec)))
+            two_boards = [(c.onroll[rows[k]], c.mover[rows[k]]) for _, _, ks in finals for k in ks]
+            two = self.two_ply_many(two_boards, spec.deep_keep) if two_boards else np.zeros(0)
+            at = 0
+            for idx, deep, ks in finals:
+                second = {k: float(two[at + j]) for j, k in enumerate(ks)}
+                at += len(ks)
                 for k in idx:
-                    out[k] = deep[k] + 100.0 if k in deep else s[k] - 100.0
+                    if k in second:
+                        out[k] = second[k] + 200.0
+                    else:
+                        out[k] = deep[k] + 100.0 if k in deep else s[k] - 100.0
             return out
 
         return score

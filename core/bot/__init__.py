@@ -82,6 +82,17 @@ class Level:
     """A looked-ahead play is valued ``(1 - blend) * 1-ply + blend * 0-ply``: averaging an odd and
     an even depth cancels part of each one's bias (the analysis's :class:`core.analysis.engine.Depth`
     blends alike)."""
+    deep: int = 0
+    """Of the looked-ahead plays, at most this many (best first, within ``deep_margin`` of the best)
+    are valued two rolls ahead (2-ply, :meth:`core.bot.evaluator.Evaluator.two_ply_steps`) and
+    ranked by that value alone."""
+    deep_margin: float = 0.1
+    deep_keep: int = 2
+    """Inside the 2-ply, each side's plays of a roll are pre-ranked by pubeval and only this many
+    are rated by the net (the others cost a linear score each)."""
+    deep_budget: int = 1500
+    """The 2-ply runs on a play only while the opponent's replies counted by the 1-ply of the
+    plays valued so far, that one included, stay within this (keeps the slowest moves short)."""
     cube_ply: int = 0
     """Cube decisions at 0-ply (the net's probabilities in the cube model) or 1 (one roll ahead,
     cubeful: :meth:`Bot.cube_decision_steps`)."""
@@ -93,10 +104,39 @@ LEVELS: dict[str, Level] = {
     "advanced": Level(
         "advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400, blend=0.2, cube_ply=1
     ),
-    "strongest": Level("strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, blend=0.2, cube_ply=1),
+    "strongest": Level(
+        "strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, blend=0.2, cube_ply=1, deep=3, deep_budget=1500
+    ),
 }
 LEVELS["expert"] = LEVELS["advanced"]
 DEFAULT_LEVEL = "advanced"
+
+
+def deep_candidates(deep: dict[int, float], cost_of: dict[int, int], level: Level) -> list[int]:
+    """The looked-ahead plays a level values two rolls ahead: the keys of ``deep`` (their 1-ply
+    values) best first (ties: the smaller key), at most ``level.deep`` within ``level.deep_margin``
+    of the best, while the 1-ply reply counts ``cost_of`` of those taken stay within
+    ``level.deep_budget``; none when fewer than two qualify (nothing to compare).
+
+    >>> lv = Level("x", deep=3, deep_margin=0.1, deep_budget=1000)
+    >>> deep_candidates({4: 0.30, 7: 0.25, 9: 0.10}, {4: 400, 7: 500, 9: 50}, lv)
+    [4, 7]
+    >>> deep_candidates({4: 0.30, 7: 0.25}, {4: 400, 7: 700}, lv)
+    []
+    """
+    if not level.deep or not deep:
+        return []
+    ranked = sorted(deep, key=lambda k: (-deep[k], k))
+    out: list[int] = []
+    used = 0
+    for k in ranked[: level.deep]:
+        if deep[k] < deep[ranked[0]] - level.deep_margin:
+            break
+        used += cost_of[k]
+        if used > level.deep_budget:
+            break
+        out.append(k)
+    return out if len(out) >= 2 else []
 
 
 def _gauss(rng: UniformRng) -> float:
@@ -165,11 +205,15 @@ class Bot:
             top = [i for s, i in ranked[: self.level.lookahead] if s >= best - self.level.lookahead_margin]
             if len(top) > 1:
                 deep: dict[int, float] = {}
+                cost_of: dict[int, int] = {}
                 used = 0
                 blend = self.level.blend
+                replies: dict[int, list[Position]] = {}
                 for i in top:
-                    one, cost = yield from self.evaluator.one_ply_steps(plays[i], value)
+                    replies[i] = []
+                    one, cost = yield from self.evaluator.one_ply_steps(plays[i], value, replies[i])
                     deep[i] = (1.0 - blend) * one + blend * scores[i]
+                    cost_of[i] = cost
                     used += cost
                     if used + cost > self.level.lookahead_budget:
                         break
@@ -177,6 +221,14 @@ class Bot:
                     deep = {}
                 deep_ranked = sorted(((v, i) for i, v in deep.items()), key=lambda t: (-t[0], t[1]))
                 ranked = deep_ranked + [r for r in ranked if r[1] not in deep]
+                second: dict[int, float] = {}
+                for i in deep_candidates(deep, cost_of, self.level):
+                    second[i], _count = yield from self.evaluator.two_ply_steps(
+                        plays[i], value, self.level.deep_keep, replies[i] or None
+                    )
+                if second:
+                    two_ranked = sorted(((v, i) for i, v in second.items()), key=lambda t: (-t[0], t[1]))
+                    ranked = two_ranked + [r for r in ranked if r[1] not in second]
         return [(s, plays[i]) for s, i in ranked]
 
     def choose_play(

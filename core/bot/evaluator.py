@@ -9,16 +9,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from typing import TypeVar, cast
 
 from ..dice import ROLLS
-from ..moves import Play, legal_plays
+from ..moves import Play, legal_plays, legal_results, unpack
 from ..position import Position
 from .bearoff import BearoffDB
 from .bearoff_cube import ExactBearoff, short_bearoff
 from .cube import CubeDecision, MatchState
 from .net import Net, Probs, consistent, equity, flip
+from .pubeval import packed_scorer
 
 __all__ = ["Evaluator", "Probs", "equity", "flip"]
 
@@ -190,12 +191,16 @@ class Evaluator:
         """(:meth:`one_ply_equity`, number of positions evaluated)."""
         return drive(self.one_ply_steps(play))
 
-    def one_ply_steps(self, play: Play, value: Value | None = None) -> Generator[None, None, tuple[float, int]]:
+    def one_ply_steps(
+        self, play: Play, value: Value | None = None, replies: list[Position] | None = None
+    ) -> Generator[None, None, tuple[float, int]]:
         """:meth:`one_ply` one opponent roll at a time: yields after each, returns the result.
 
         A caller that must stay responsive (the browser's main thread) resumes it
         between other work; :func:`drive` runs it to the end. ``value``: as in
         :meth:`play_equities` (the opponent answers with what is worst for the mover by it).
+        ``replies``: if given, receives for each roll the position the reply leaves, the mover
+        on roll (what :meth:`two_ply_steps` looks further into).
         """
         mover = equity if value is None else value
         after = play.result  # mover's view
@@ -206,13 +211,88 @@ class Evaluator:
         total = 0.0
         count = 0
         for roll in ROLLS:
-            replies = legal_plays(opponent_on_roll, roll.dice)
-            if not replies:
+            answers = legal_plays(opponent_on_roll, roll.dice)
+            if not answers:
                 worst = mover(self.evaluate(after))
+                left = after
             else:
-                ours = [r.result.swapped() for r in replies]
+                ours = [r.result.swapped() for r in answers]
                 count += len(ours)
-                worst = min(mover(pr) for pr in self.evaluate_many(ours))
+                values = [mover(pr) for pr in self.evaluate_many(ours)]
+                k = min(range(len(values)), key=values.__getitem__)
+                worst = values[k]
+                left = ours[k]
+            if replies is not None:
+                replies.append(left)
             total += roll.ways * worst
             yield
         return total / 36.0, count
+
+    def two_ply_steps(
+        self, play: Play, value: Value | None = None, keep: int = 2, replies: Sequence[Position] | None = None
+    ) -> Generator[None, None, tuple[float, int]]:
+        """Equity for the mover after ``play``, two rolls ahead: averaged over the opponent's 21
+        rolls, each answered with its best reply at 0-ply (as :meth:`one_ply_steps`, whose
+        ``replies`` may be passed to save finding them again), then over the mover's own 21 rolls,
+        each played with its best play, the net rating the positions at the end. In that last
+        ply the mover's plays of a roll are first pre-ranked by pubeval
+        (:func:`core.bot.pubeval.packed_scorer`) and only the ``keep`` best rated by the net
+        (ties: first generated), as strong programs prune their deeper plies. ``value``: as in
+        :meth:`play_equities`. Yields after each opponent roll; returns (the equity, the positions
+        the net rated in the last ply)."""
+        after = play.result
+        final = _final(after.swapped())
+        if final is not None:
+            return (-equity(final) if value is None else value(flip(final))), 1
+        if replies is None:
+            found: list[Position] = []
+            yield from self.one_ply_steps(play, value, found)
+            replies = found
+        total = 0.0
+        count = 0
+        for roll, ours in zip(ROLLS, replies):
+            inner, n = self._one_ply_on_roll(ours, value, keep)
+            count += n
+            total += roll.ways * inner
+            yield
+        return total / 36.0, count
+
+    def _one_ply_on_roll(self, position: Position, value: Value | None, keep: int) -> tuple[float, int]:
+        """Equity of the side on roll, averaged over its 21 rolls, each played with its best play
+        among its ``keep`` best by pubeval (the last ply of :meth:`two_ply_steps`); and the
+        positions the net rated."""
+        final = _final(position)
+        if final is not None:
+            return (equity(final) if value is None else value(final)), 1
+        score = packed_scorer(position.is_race(), position)
+        opponent = position.opponent
+        total = 0.0
+        count = 0
+        for roll in ROLLS:
+            found = legal_results(position, roll.dice)
+            if not found:
+                nexts = [position.swapped()]
+            else:
+                if len(found) > keep:
+                    s = [score(board, hits) for board, hits in found]
+                    best = sorted(range(len(found)), key=lambda i: (-s[i], i))[:keep]
+                    found = [found[i] for i in sorted(best)]
+                nexts = [_handed_over(opponent, board, hits) for board, hits in found]
+            count += len(nexts)
+            probs = self.evaluate_many(nexts)
+            best_value = max(-equity(pr) for pr in probs) if value is None else max(value(flip(pr)) for pr in probs)
+            total += roll.ways * best_value
+        return total / 36.0, count
+
+
+def _handed_over(opponent: Sequence[int], board: int, hits: int) -> Position:
+    """The position a play leaves, the opponent on roll: the mover's side packed (``board``),
+    the opponent's checkers of ``hits`` (bit ``i``: the mover's index ``i``) sent to the bar."""
+    if not hits:
+        return Position._unchecked(tuple(opponent), unpack(board))
+    other = list(opponent)
+    for i in range(24):
+        if (hits >> i) & 1:
+            other[23 - i] = 0
+            other[24] += 1
+    return Position._unchecked(tuple(other), unpack(board))

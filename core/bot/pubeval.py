@@ -22,7 +22,7 @@ highest score.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -102,6 +102,67 @@ def pubeval_score(race: bool, mover: Sequence[int], other: Sequence[int]) -> flo
         return WIN_SCORE
     w = RACE_WEIGHTS if race else CONTACT_WEIGHTS
     return sum(w[i] * v for i, v in pubeval_inputs(mover, other))
+
+
+def _byte_tables(w: Sequence[float]) -> list[list[float]]:
+    """Pubeval's own-checker terms and its borne-off term, summed per byte of a packed side
+    (:func:`core.moves.pack`: byte ``j`` holds the mover's indices ``2j`` and ``2j + 1``)."""
+    per_index = []
+    for i in range(25):
+        row = []
+        for n in range(16):
+            v = -w[121] * n / 15.0  # the borne-off input is (15 - checkers) / 15
+            if i < 24 and n:
+                base = 5 * (23 - i)  # input block k is board point 24 - k, the mover's index 23 - k
+                if n == 1:
+                    v += w[base + 1]
+                else:
+                    v += w[base + 2]
+                    if n == 3:
+                        v += w[base + 3]
+                    elif n >= 4:
+                        v += w[base + 4] * (n - 3) / 2.0
+            row.append(v)
+        per_index.append(row)
+    per_index.append([0.0] * 16)
+    return [[per_index[2 * j][b & 15] + per_index[2 * j + 1][b >> 4] for b in range(256)] for j in range(13)]
+
+
+_TABLES = {False: _byte_tables(CONTACT_WEIGHTS), True: _byte_tables(RACE_WEIGHTS)}
+
+
+def packed_scorer(race: bool, position: Position) -> Callable[[int, int], float]:
+    """:func:`pubeval_score` of the plays from ``position``, given as :func:`core.moves.legal_results`
+    gives them (``(board, hits)``), without building a :class:`Play` (for the bot's deeper plies).
+
+    >>> pos = Position.initial()
+    >>> score = packed_scorer(False, pos)
+    >>> all(abs(score(p._board, p._hits) - pubeval_score(False, p.result.player, p.result.opponent)) < 1e-9
+    ...     for p in legal_plays(pos, (6, 4)))
+    True
+    """
+    w = RACE_WEIGHTS if race else CONTACT_WEIGHTS
+    t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12 = _TABLES[race]
+    const = w[121]
+    blots = [(i, w[5 * (23 - i)]) for i in range(24) if position.opponent[23 - i] == 1]
+    bar = position.opponent[24]
+    w_bar = w[120] / 2.0
+
+    def score(board: int, hits: int) -> float:
+        if not board:
+            return WIN_SCORE
+        b = board.to_bytes(13, "little")
+        s = (const + t0[b[0]] + t1[b[1]] + t2[b[2]] + t3[b[3]] + t4[b[4]] + t5[b[5]] + t6[b[6]]
+             + t7[b[7]] + t8[b[8]] + t9[b[9]] + t10[b[10]] + t11[b[11]] + t12[b[12]])
+        for i, wb in blots:
+            if not (board >> (4 * i)) & 15:
+                s += wb
+        on_bar = bar + (hits.bit_count() if hits else 0)
+        if on_bar:
+            s += w_bar * on_bar
+        return s
+
+    return score
 
 
 class PubEval:
