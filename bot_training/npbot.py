@@ -12,10 +12,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from core.bot import LEVELS, deep_candidates
-from core.bot.pubeval import WIN_SCORE
 from core.bot.bearoff import BearoffDB
 from core.bot.features import FEATURE_NAMES
 from core.bot.net import DEFAULT_WEIGHTS, Net
+from core.bot.pubeval import WIN_SCORE
 from core.dice import ROLLS
 from core.moves import legal_plays
 from core.position import Position
@@ -130,8 +130,9 @@ class NumpyBot:
         """Per game of ``c``, the mover's choice among its plays pre-ranked by pubeval for the mover
         (``race``: per game, the position before the play is a race), only the ``keep`` best rated
         by the net (ties: first generated; ``keep`` None: every play, no pubeval), as
-        :meth:`core.bot.evaluator.Evaluator.two_ply_steps`: (the value, the chosen row). ``minimize``: the value is the equity of the side on roll next
-        and the mover picks the least (the opponent's reply); otherwise the mover's, the most."""
+        :meth:`core.bot.evaluator.Evaluator.two_ply_steps`: (the value, the chosen row).
+        ``minimize``: the value is the equity of the side on roll next and the mover picks the
+        least (the opponent's reply); otherwise the mover's, the most."""
         kept = []
         if keep is None:
             kept = [np.arange(int(c.seg[g]), int(c.seg[g + 1])) for g in range(len(c.seg) - 1)]
@@ -141,7 +142,8 @@ class NumpyBot:
             score = np.where(c.mover.sum(axis=1) == 0, WIN_SCORE, score)
             for g in range(len(c.seg) - 1):
                 a, b = int(c.seg[g]), int(c.seg[g + 1])
-                kept.append(a + np.sort(np.argsort(-score[a:b], kind="stable")[:keep]) if b - a > keep else np.arange(a, b))
+                kept.append(a + np.sort(np.argsort(-score[a:b], kind="stable")[:keep])
+                            if b - a > keep else np.arange(a, b))
         rows = np.concatenate(kept)
         eq = _equity(self.probs(c.onroll[rows], c.mover[rows]))
         if not minimize:
@@ -223,13 +225,13 @@ class NumpyBot:
             values, counts = self.one_ply_many(boards)
             finals = []  # (idx, deep values, plays for the 2-ply)
             for idx, top, at in plans:
-                deep = {}
-                cost_of = {}
+                deep: dict[int, float] = {}
+                cost_of: dict[int, int] = {}
                 used = 0
                 for j, k in enumerate(top):
-                    deep[k] = (1.0 - spec.blend) * values[at + j] + spec.blend * s[k]
+                    deep[int(k)] = (1.0 - spec.blend) * values[at + j] + spec.blend * s[k]
                     cost = int(counts[at + j])
-                    cost_of[k] = cost
+                    cost_of[int(k)] = cost
                     used += cost
                     if used + cost > spec.lookahead_budget:
                         break
@@ -242,7 +244,7 @@ class NumpyBot:
             for idx, deep, ks in finals:
                 second = {k: float(two[at + j]) for j, k in enumerate(ks)}
                 at += len(ks)
-                for k in idx:
+                for k in map(int, idx):
                     if k in second:
                         out[k] = second[k] + 200.0
                     else:

@@ -14,7 +14,11 @@ Levels: ``"beginner"``, ``"intermediate"``, ``"advanced"`` (alias ``"expert"``) 
 so a seeded rng makes them deterministic. ``"advanced"`` (the default) looks one roll ahead
 (1-ply) on its 3 best plays within 0.16 of the best, at most about 2,400 replies per move
 (a median move of 115 ms in Pyodide since the evaluation became faster; see bench/RESULTS.md).
-``"strongest"`` does the same on its top 6 within 0.3, at most about 4,500 replies.
+``"strongest"`` does the same on its top 6 within 0.3, at most about 4,500 replies, then looks
+two rolls ahead (2-ply) at its 3 best of those within 0.1 (while their replies number at most
+1,500), the last ply's plays pre-ranked by pubeval and only the best 2 of each roll rated by the
+net: :meth:`Evaluator.two_ply_steps` (a median move of about 0.6 s in Pyodide, 1.2 s at most
+on the speed benchmark's positions).
 """
 
 from __future__ import annotations
@@ -105,7 +109,8 @@ LEVELS: dict[str, Level] = {
         "advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400, blend=0.2, cube_ply=1
     ),
     "strongest": Level(
-        "strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, blend=0.2, cube_ply=1, deep=3, deep_budget=1500
+        "strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, blend=0.2, cube_ply=1,
+        deep=3, deep_margin=0.1, deep_keep=2, deep_budget=1500,
     ),
 }
 LEVELS["expert"] = LEVELS["advanced"]

@@ -155,7 +155,7 @@ def packed_scorer(race: bool, position: Position) -> Callable[[int, int], float]
         s = (const + t0[b[0]] + t1[b[1]] + t2[b[2]] + t3[b[3]] + t4[b[4]] + t5[b[5]] + t6[b[6]]
              + t7[b[7]] + t8[b[8]] + t9[b[9]] + t10[b[10]] + t11[b[11]] + t12[b[12]])
         for i, wb in blots:
-            if not (board >> (4 * i)) & 15:
+            if not (board >> (4 * i)) & 15 and not (hits >> i) & 1:  # a blot not hit (and run past)
                 s += wb
         on_bar = bar + (hits.bit_count() if hits else 0)
         if on_bar:

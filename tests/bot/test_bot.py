@@ -195,9 +195,11 @@ def test_under_the_jacoby_rule_gammons_count_through_the_cube_until_it_is_turned
 
 
 def test_looked_ahead_plays_blend_their_one_ply_and_zero_ply_values() -> None:
-    # the opening 6-5 has many plays: the strongest level looks a roll deeper at its best few
+    # the opening 6-5 has many plays: the default level looks a roll deeper at its best few
+    # (the strongest level then looks at its closest ones two rolls ahead: tests/bot/test_two_ply.py)
     pos, dice = Position.initial(), (6, 5)
-    bot = Bot(level="strongest")
+    bot = Bot(level="advanced")
+    assert bot.level.deep == 0
     blend = bot.level.blend
     assert 0.0 < blend < 1.0
     plays = legal_plays(pos, dice)

@@ -20,3 +20,24 @@ def _twin():  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(("level", "count"), [("advanced", 30), ("strongest", 6)])
 def test_numpy_twin_picks_the_same_plays(level: str, count: int, positions: list[Position]) -> None:
     assert_same_plays(_twin().scorer(level), Bot(level=level), positions[::2], 17, count)
+
+
+def test_numpy_twin_looks_two_rolls_ahead_as_the_browser_does(positions: list[Position]) -> None:
+    from bot_training import engine
+    from core.bot.evaluator import Evaluator, drive
+    from core.moves import legal_plays
+
+    twin = _twin()
+    ev = Evaluator.shared()
+    checked = 0
+    for pos in positions[5:200:40]:
+        plays = legal_plays(pos, (5, 3))
+        if not plays:
+            continue
+        c = engine.candidates([pos], [(5, 3)])
+        mine = twin.two_ply_many([(c.onroll[0], c.mover[0])], keep=2)[0]
+        # the twin's first candidate is the browser's first play (same generation order)
+        assert (tuple(c.mover[0]), tuple(c.onroll[0])) == (plays[0].result.player, plays[0].result.opponent)
+        assert mine == pytest.approx(drive(ev.two_ply_steps(plays[0], keep=2))[0], abs=2e-4)
+        checked += 1
+    assert checked >= 3

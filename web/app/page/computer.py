@@ -5,8 +5,9 @@ starts or resumes -- never at page start-up. Each decision is one small call (a 
 evaluation of the candidate plays, a cube or resignation decision: milliseconds), and
 the page yields to the browser between decisions and between the steps of a play. The
 expert and strongest levels look one roll ahead (their plays' candidates, and their cube
-decisions) and take longer: :func:`decide_steps` gives that in slices of a few milliseconds
-(one opponent roll each) so the page can yield between them.
+decisions; the strongest level two rolls ahead at its closest plays) and take longer:
+:func:`decide_steps` gives that in slices of a few milliseconds (one roll each) so the page can
+yield between them.
 
 >>> from core.match import Match
 >>> bot = load_bot("expert")
@@ -35,7 +36,7 @@ from core.moves import Play
 
 LEVELS = ("beginner", "intermediate", "expert", "strongest")
 """The levels the page offers ("expert" is ``core.bot``'s default level; it and "strongest" look one roll
-ahead: slower, so they are thought in slices)."""
+ahead, "strongest" two at its closest plays: slower, so they are thought in slices)."""
 
 DEFAULT_LEVEL = "intermediate"
 """The level a newcomer's first match against the computer is played at."""
