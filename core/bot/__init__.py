@@ -91,6 +91,7 @@ class Level:
     are valued two rolls ahead (2-ply, :meth:`core.bot.evaluator.Evaluator.two_ply_steps`) and
     ranked by that value alone."""
     deep_margin: float = 0.1
+    """A play is valued two rolls ahead only if its looked-ahead value is within this of the best's."""
     deep_keep: int = 2
     """Inside the 2-ply, each side's plays of a roll are pre-ranked by pubeval and only this many
     are rated by the net (the others cost a linear score each)."""
