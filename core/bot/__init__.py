@@ -93,8 +93,9 @@ class Level:
     deep_margin: float = 0.1
     """A play is valued two rolls ahead only if its looked-ahead value is within this of the best's."""
     deep_keep: int = 2
-    """Inside the 2-ply, each side's plays of a roll are pre-ranked by pubeval and only this many
-    are rated by the net (the others cost a linear score each)."""
+    """In the 2-ply's last ply, the mover's plays of each roll are pre-ranked by pubeval and only
+    this many are rated by the net (the others cost a linear score each); the opponent's replies
+    before it are the ones the 1-ply already chose, not pruned."""
     deep_budget: int = 1500
     """The 2-ply runs on a play only while the opponent's replies counted by the 1-ply of the
     plays valued so far, that one included, stay within this (keeps the slowest moves short)."""
