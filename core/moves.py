@@ -111,12 +111,7 @@ class Play:
     def result(self) -> Position:
         """The position after the play, from the mover's point of view."""
         if self._result is None:
-            opponent = list(self.position.opponent)
-            for i in range(24):
-                if (self._hits >> i) & 1:
-                    opponent[23 - i] = 0
-                    opponent[BAR] += 1
-            self._result = Position._unchecked(unpack(self._board), tuple(opponent))
+            self._result = result_position(self.position, self._board, self._hits)
         return self._result
 
     def __eq__(self, other: object) -> bool:
@@ -252,6 +247,26 @@ def legal_results(position: Position, dice: Sequence[int] | Roll) -> list[tuple[
     True
     """
     return [(m, hits) for m, hits, _raw in _search(position, dice).values()]
+
+
+def result_position(position: Position, board: int, hits: int) -> Position:
+    """The position a play of ``position`` leaves, from the mover's point of view, given as one of
+    :func:`legal_results`' ``(board, hits)`` pairs (what :attr:`Play.result` builds).
+
+    >>> from core.position import Position
+    >>> pos = Position.initial()
+    >>> all(result_position(pos, board, hits) == p.result
+    ...     for (board, hits), p in zip(legal_results(pos, (6, 5)), legal_plays(pos, (6, 5))))
+    True
+    """
+    if not hits:
+        return Position._unchecked(unpack(board), position.opponent)
+    opponent = list(position.opponent)
+    for i in range(24):
+        if (hits >> i) & 1:
+            opponent[23 - i] = 0
+            opponent[BAR] += 1
+    return Position._unchecked(unpack(board), tuple(opponent))
 
 
 def _search(position: Position, dice: Sequence[int] | Roll) -> dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]:

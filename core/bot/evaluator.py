@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator, Sequence
 from typing import TypeVar, cast
 
 from ..dice import ROLLS
-from ..moves import Play, legal_plays, legal_results, unpack
+from ..moves import Play, legal_plays, legal_results, result_position
 from ..position import Position
 from .bearoff import BearoffDB
 from .bearoff_cube import ExactBearoff, short_bearoff
@@ -266,7 +266,6 @@ class Evaluator:
         if final is not None:
             return (equity(final) if value is None else value(final)), 1
         score = packed_scorer(position.is_race(), position)
-        opponent = position.opponent
         total = 0.0
         count = 0
         for roll in ROLLS:
@@ -278,7 +277,7 @@ class Evaluator:
                     s = [score(board, hits) for board, hits in found]
                     best = sorted(range(len(found)), key=lambda i: (-s[i], i))[:keep]
                     found = [found[i] for i in sorted(best)]
-                nexts = [_handed_over(opponent, board, hits) for board, hits in found]
+                nexts = [result_position(position, board, hits).swapped() for board, hits in found]
             count += len(nexts)
             probs = self.evaluate_many(nexts)
             best_value = max(-equity(pr) for pr in probs) if value is None else max(value(flip(pr)) for pr in probs)
@@ -286,15 +285,3 @@ class Evaluator:
             yield
         return total / 36.0, count
 
-
-def _handed_over(opponent: Sequence[int], board: int, hits: int) -> Position:
-    """The position a play leaves, the opponent on roll: the mover's side packed (``board``),
-    the opponent's checkers of ``hits`` (bit ``i``: the mover's index ``i``) sent to the bar."""
-    if not hits:
-        return Position._unchecked(tuple(opponent), unpack(board))
-    other = list(opponent)
-    for i in range(24):
-        if (hits >> i) & 1:
-            other[23 - i] = 0
-            other[24] += 1
-    return Position._unchecked(tuple(other), unpack(board))
