@@ -80,7 +80,10 @@ def test_the_hints_rate_exactly_our_legal_plays_of_the_benchs_cases(name: str) -
 
 @pytest.mark.parametrize(
     ("kind", "n", "seed"),
-    [("money", 2000, 78), ("money_jacoby", 2000, 78), ("match", 2000, 78), ("money", 6000, 79), ("match", 6000, 79)],
+    [
+        ("money", 2000, 78), ("money_jacoby", 2000, 78), ("match", 2000, 78),
+        ("money", 6000, 79), ("money_jacoby", 6000, 79), ("match", 6000, 79),
+    ],
 )
 def test_the_cube_answers_are_the_benchs_positions_and_consistent(
     kind: str, n: int, seed: int, cube_ids: dict[tuple[int, int], dict[str, list[str]]]
