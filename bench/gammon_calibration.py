@@ -4,10 +4,10 @@
 
 Plays ``--games`` games of the net against itself from the opening position, both sides at
 0-ply (the numpy twin of the browser's evaluation, :mod:`bot_training.npbot`), all games side by
-side, the dice from a seeded generator. Before every roll it keeps the net's five chances for
-the side on roll; when the game ends, what happened to that side. A well-calibrated net's
-mean chance of a gammon equals the share of gammons in the games it plays itself: the ratio
-``actual / predicted`` of each output is printed for contact and race positions, and by the
+side with :func:`bot_training.match.play_match` (seeded duplicate dice). Before every roll it
+keeps the net's five chances for the side on roll; when the game ends, what happened to that
+side. A well-calibrated net's mean chance of a gammon equals the share of gammons in the games
+it plays itself: the ratio ``actual / predicted`` of each output is printed for contact and race positions, and by the
 side on roll's winning chance. Our own games only: nothing here comes from GNU Backgammon.
 """
 
@@ -20,7 +20,8 @@ import numpy as np
 from _paths import ROOT  # noqa: F401  (puts the repository on the path)
 
 from bot_training import engine
-from bot_training.npbot import NumpyBot, _equity, shipped_twin, twin_of
+from bot_training.match import play_match
+from bot_training.npbot import NumpyBot, shipped_twin, twin_of
 from core.bot.encoding import is_race
 from core.bot.net import Net
 from core.position import Position
@@ -30,38 +31,29 @@ WIN_BINS = ((0.0, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.0001))
 
 
 def self_play(bot: NumpyBot, games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every position before a roll of ``games`` self-play games: the net's chances (N, 5) for the
-    side on roll, whether there was contact (N,), and the outcome for that side (N, 5) as 0/1."""
-    rng = np.random.default_rng(seed)
-    boards = [Position.initial()] * games
-    side = np.zeros(games, dtype=np.int64)  # which player is on roll in each game
-    points = np.zeros(games)  # the final points for player 0 (negative: player 1 won)
+    """Every position before a roll of ``games`` self-play games (:func:`bot_training.match.play_match`,
+    both sides the net at 0-ply): the net's chances (N, 5) for the side on roll, whether there was
+    contact (N,), and the outcome for that side (N, 5) as 0/1."""
     game_of: list[np.ndarray] = []
-    side_of: list[np.ndarray] = []
+    first_on_roll: list[np.ndarray] = []  # whether the side that moved first is on roll
     chances: list[np.ndarray] = []
     contact: list[np.ndarray] = []
-    live = np.arange(games)
-    while len(live):
-        positions = [boards[g] for g in live.tolist()]
-        onroll = np.array([p.player for p in positions])
-        other = np.array([p.opponent for p in positions])
-        chances.append(bot.probs(onroll, other))
-        contact.append(np.array([not is_race(p.player, p.opponent) for p in positions]))
-        game_of.append(live.copy())
-        side_of.append(side[live].copy())
-        dice = [(int(a), int(b)) for a, b in rng.integers(1, 7, size=(len(live), 2))]
-        c = engine.candidates(positions, dice)
-        best = engine.segment_argmax(-_equity(bot.probs(c.onroll, c.mover)), c.seg)
-        finished, pts = engine.terminal_values(c.onroll[best], c.mover[best])
-        for k, g in enumerate(live.tolist()):
-            if finished[k]:
-                points[g] = pts[k] if side[g] == 0 else -pts[k]
-            else:
-                boards[g] = engine.to_position(c.onroll[best[k]], c.mover[best[k]])
-                side[g] ^= 1
-        live = live[~finished]
-    g_all, s_all = np.concatenate(game_of), np.concatenate(side_of)
-    mine = np.where(s_all == 0, points[g_all], -points[g_all])  # the final points for the side on roll
+
+    def observe(ids: np.ndarray, positions: list[Position], a_moves: np.ndarray) -> None:
+        keep = ids < games
+        kept = [p for p, k in zip(positions, keep.tolist()) if k]
+        if kept:
+            chances.append(bot.probs(np.array([p.player for p in kept]), np.array([p.opponent for p in kept])))
+            contact.append(np.array([not is_race(p.player, p.opponent) for p in kept]))
+            game_of.append(ids[keep])
+            first_on_roll.append(a_moves[keep])
+
+    def zero_ply(c: engine.Candidates, rows: np.ndarray, _race: np.ndarray) -> np.ndarray:
+        return bot.zero_ply(c, rows)
+
+    points = play_match(zero_ply, zero_ply, (games + 1) // 2, seed=seed, observe=observe)
+    g_all, a_all = np.concatenate(game_of), np.concatenate(first_on_roll)
+    mine = np.where(a_all, points[g_all], -points[g_all])  # the final points for the side on roll
     outcome = np.stack([mine > 0, mine >= 2, mine >= 3, mine <= -2, mine <= -3], axis=1).astype(np.float64)
     return np.concatenate(chances), np.concatenate(contact), outcome
 

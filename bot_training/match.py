@@ -57,11 +57,17 @@ def net_scorer(net: MLP) -> Scorer:
     return score
 
 
+Observer = Callable[[np.ndarray, list[Position], np.ndarray], None]
+"""(game numbers, their positions before the roll, whether ``a`` is on roll in each) -> None."""
+
+
 def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int = 256,
-               progress: Callable[[np.ndarray], None] | None = None) -> np.ndarray:
+               progress: Callable[[np.ndarray], None] | None = None,
+               observe: Observer | None = None) -> np.ndarray:
     """Points won by ``a`` in each of ``2 * pairs`` games (duplicate dice).
 
-    ``progress``, if given, is called after each batch with the results so far."""
+    ``progress``, if given, is called after each batch with the results so far; ``observe``, at
+    every turn with the games still going, before their roll is played."""
     max_plies = 400
     results = np.zeros(2 * pairs)
     init = Position.initial()
@@ -84,6 +90,8 @@ def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int =
             c = engine.candidates([pos[g] for g in act], [(int(dice[g, ply, 0]), int(dice[g, ply, 1])) for g in act])
             race_before = np.array([npenc.race(np.array([pos[g].player]), np.array([pos[g].opponent]))[0] for g in act])
             a_moves = (ply % 2 == 0) == a_first[act]  # per active game
+            if observe:
+                observe(ids[act], [pos[g] for g in act], a_moves)
             row_is_a = a_moves[c.game]
             score = np.empty(len(c.game))
             ra, rb = np.flatnonzero(row_is_a), np.flatnonzero(~row_is_a)
