@@ -16,6 +16,8 @@ agreeing is not trivial; then the same counting as agreeing the differences that
 equities rate as ties (:func:`is_tie`), then what the differing answers cost by gnubg's equities
 (:func:`decision_costs`). ``--gnubg-probs PLIES`` is a diagnostic: our cube model fed gnubg's
 own cubeless probabilities instead of our net's, to tell the model's errors from the net's.
+``--gnubg-rollout GAMES`` feeds it gnubg's own rollouts instead (the games gnubg plays from each
+position near a decision, :mod:`gnubg_rollout`), to tell whether gnubg's 2-ply chances are its games'.
 gnubg is only the yardstick here: nothing is fitted to its answers.
 """
 
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 
 import _paths  # noqa: F401  (the imports below)
 from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
+from gnubg_rollout import gnubg_rollout_probs  # noqa: E402
 from gnubg_workers import GnubgWorkers, open_cache  # noqa: E402
 
 from core.bot import Bot, MatchState  # noqa: E402
@@ -184,6 +187,11 @@ def own_probs(positions: list[Position], plies: int, weights: str | None) -> lis
 MATCH_LENGTHS = (3, 5, 7, 11)
 
 
+def is_near(g: GnubgCube) -> bool:
+    """Near a decision: gnubg would double, or rates a double within 0.2 of not doubling."""
+    return g.double or min(g.double_take, g.double_pass) - g.no_double > -0.2
+
+
 def match_scores(n: int, seed: int) -> list[MatchInfo]:
     """``n`` match scores for player 0 on roll, cube centred: a length from :data:`MATCH_LENGTHS`
     and each score drawn from 0 to length - 1, the side on roll not one point away (gnubg offers no
@@ -266,7 +274,15 @@ def main() -> None:
         help="a diagnostic: our cube model (0-ply) fed our own net's cubeless probabilities looked ahead PLIES "
         "(1: the 21 rolls; 2: bot_training's 2-ply), to see what deeper probabilities of ours would give",
     )
-    ap.add_argument("--probs-cache", help="gnubg's probabilities for --gnubg-probs, JSON lines (read or written)")
+    ap.add_argument(
+        "--gnubg-rollout",
+        type=int,
+        metavar="GAMES",
+        help="a diagnostic: our cube model fed gnubg's own cubeless rollouts (GAMES games to the end, its 0-ply "
+        "play; bench/gnubg_rollout.py) of the positions near a decision, which alone are then counted",
+    )
+    ap.add_argument("--probs-cache", help="gnubg's probabilities for --gnubg-probs or --gnubg-rollout, JSON lines "
+                    "(read or written)")
     ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
     args = ap.parse_args()
     t0 = time.time()
@@ -282,16 +298,23 @@ def main() -> None:
             evaluator = Evaluator(net=Net.from_json_bytes(raw.read()))
     bot = Bot(evaluator=evaluator)
     bot.cube_by_class = not args.fixed_life
-    if args.gnubg_probs is not None or args.own_probs is not None:
-        if args.gnubg_probs is not None:
-            probs = gnubg_probs(ids, args.workers, args.gnubg_probs, args.probs_cache)
-        else:
-            probs = own_probs(positions, args.own_probs, args.weights)
-        fed = dict(zip(positions, probs))
+    if sum(a is not None for a in (args.gnubg_rollout, args.gnubg_probs, args.own_probs)) > 1:
+        raise SystemExit("--gnubg-rollout, --gnubg-probs and --own-probs each feed the model: name one")
+    fed: dict[Position, Probs] | None = None
+    if args.gnubg_rollout is not None:
+        near_ids = [(pos, gid) for pos, gid, g in zip(positions, ids, theirs) if is_near(g)]
+        probs = gnubg_rollout_probs([gid for _, gid in near_ids], args.gnubg_rollout, args.workers, args.probs_cache)
+        fed = {pos: p for (pos, _), p in zip(near_ids, probs)}
+    elif args.gnubg_probs is not None:
+        fed = dict(zip(positions, gnubg_probs(ids, args.workers, args.gnubg_probs, args.probs_cache)))
+    elif args.own_probs is not None:
+        fed = dict(zip(positions, own_probs(positions, args.own_probs, args.weights)))
+    if fed is not None:
+        probs_of = fed  # the closure's view (never None)
 
         def model(pos: Position, ply: int, match: MatchState | None) -> CubeDecision:
             x = cube_life(pos.player, pos.opponent) if bot.cube_by_class else CUBE_LIFE
-            p = fed[pos]
+            p = probs_of[pos]
             if match is None:
                 return money_decision(p, CENTERED, x, jacoby=args.jacoby)
             return match_decision(p, match, 1, CENTERED, x)
@@ -305,9 +328,11 @@ def main() -> None:
     costs: dict[str, list[tuple[float, float]]] = {c: [] for c in (*CLASSES, "all")}  # where we differ
     rows = []
     for pos, info, g in zip(positions, infos, theirs):
+        if fed is not None and pos not in fed:
+            continue  # --gnubg-rollout: only the positions near a decision are rolled out
         ours = model(pos, args.ply, match_state(info))
         agree = (ours.double == g.double or g.optional) and ours.take == g.take
-        near = g.double or min(g.double_take, g.double_pass) - g.no_double > -0.2
+        near = is_near(g)
         cost = decision_costs(g, ours.double, ours.take)
         for key in (position_class(pos), "all"):
             if not agree:
@@ -340,6 +365,9 @@ def main() -> None:
         kind += f" (our cube model on our net's {args.own_probs}-ply probabilities)"
     if args.gnubg_probs is not None:
         kind += f" (our cube model on gnubg's {args.gnubg_probs}-ply probabilities)"
+    if args.gnubg_rollout is not None:
+        kind += (f" (our cube model on gnubg's rollouts, {args.gnubg_rollout} games each; "
+                 "positions near a decision only)")
     print(
         f"{kind} cube decisions vs gnubg {args.plies}-ply ({len(positions)} positions, seed {args.seed}, "
         f"{time.time() - t0:.0f} s): agreement on double/no double and take/pass"

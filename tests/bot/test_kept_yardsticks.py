@@ -120,3 +120,22 @@ def test_the_probabilities_are_the_money_positions_and_proper(
         assert r["plies"] == 2
         assert 0.0 <= backgammon <= gammon <= win <= 1.0
         assert 0.0 <= lose_backgammon <= lose_gammon <= 1.0 - win + 1e-6
+
+
+def test_the_rollouts_are_the_money_positions_near_a_decision_and_proper(
+    cube_ids: dict[tuple[int, int], dict[str, list[str]]],
+) -> None:
+    """gnubg's own rollouts (``bench/bot_cube.py --gnubg-rollout 288``, seed 79): exactly the money
+    positions near a decision by gnubg's kept answers, in the bench's order, each a count of 288 games."""
+    answers = read("cube_money_2ply_6000_seed79.jsonl.gz")
+    near = [r["id"] for r in answers if r["action"].startswith(("Double", "Redouble"))
+            or min(r["double_take"], r["double_pass"]) - r["no_double"] > -0.2]
+    rows = read("rollout_288_near_money_6000_seed79.jsonl.gz")
+    assert set(near) <= set(cube_ids[6000, 79]["money"])
+    assert [r["id"] for r in rows] == near and len(rows) == 2158
+    for r in rows:
+        assert r["games"] == 288 and r["seed"] == 7
+        win, gammon, backgammon, lose_gammon, lose_backgammon = r["probs"]
+        assert 0.0 <= backgammon <= gammon <= win <= 1.0
+        assert 0.0 <= lose_backgammon <= lose_gammon <= 1.0 - win + 1e-9
+        assert all(abs(p * 288 - round(p * 288)) < 1e-6 for p in r["probs"])  # counts of games
