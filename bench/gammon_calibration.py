@@ -4,7 +4,8 @@
 
 Plays ``--games`` games of the net against itself from the opening position, both sides at
 0-ply (the numpy twin of the browser's evaluation, :mod:`bot_training.npbot`), all games side by
-side with :func:`bot_training.match.play_match` (seeded duplicate dice). Before every roll it
+side with :func:`bot_training.match.play_match` (seeded dice, each game its own: with the same
+net on both sides, a duplicate-dice pair would be one game played twice). Before every roll it
 keeps the net's five chances for the side on roll; when the game ends, what happened to that
 side. A well-calibrated net's mean chance of a gammon equals the share of gammons in the games
 it plays itself: the ratio ``actual / predicted`` of each output is printed for contact and race positions, and by the
@@ -51,7 +52,7 @@ def self_play(bot: NumpyBot, games: int, seed: int) -> tuple[np.ndarray, np.ndar
     def zero_ply(c: engine.Candidates, rows: np.ndarray, _race: np.ndarray) -> np.ndarray:
         return bot.zero_ply(c, rows)
 
-    points = play_match(zero_ply, zero_ply, (games + 1) // 2, seed=seed, observe=observe)
+    points = play_match(zero_ply, zero_ply, (games + 1) // 2, seed=seed, observe=observe, duplicate=False)
     g_all, a_all = np.concatenate(game_of), np.concatenate(first_on_roll)
     mine = np.where(a_all, points[g_all], -points[g_all])  # the final points for the side on roll
     outcome = np.stack([mine > 0, mine >= 2, mine >= 3, mine <= -2, mine <= -3], axis=1).astype(np.float64)

@@ -63,8 +63,10 @@ Observer = Callable[[np.ndarray, list[Position], np.ndarray], None]
 
 def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int = 256,
                progress: Callable[[np.ndarray], None] | None = None,
-               observe: Observer | None = None) -> np.ndarray:
-    """Points won by ``a`` in each of ``2 * pairs`` games (duplicate dice).
+               observe: Observer | None = None, duplicate: bool = True) -> np.ndarray:
+    """Points won by ``a`` in each of ``2 * pairs`` games (duplicate dice: games ``2k`` and ``2k + 1``
+    roll the same dice, ``a`` moving first in the even one; ``duplicate=False`` gives every game
+    dice of its own, for self-play, where a duplicate pair would be one game played twice).
 
     ``progress``, if given, is called after each batch with the results so far; ``observe``, at
     every turn with the games still going, before their roll is played."""
@@ -76,7 +78,7 @@ def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int =
         G = len(ids)
         dice = np.empty((G, max_plies, 2), dtype=np.int64)
         for j, gid in enumerate(ids):
-            r = np.random.default_rng([seed, int(gid) // 2])
+            r = np.random.default_rng([seed, int(gid) // 2] if duplicate else [seed, int(gid), 1])
             d = r.integers(1, 7, size=(max_plies, 2))
             while d[0, 0] == d[0, 1]:
                 d[0] = r.integers(1, 7, size=2)

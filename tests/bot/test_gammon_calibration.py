@@ -53,6 +53,14 @@ def test_the_outcomes_are_proper_and_the_games_repeat_with_their_seed() -> None:
     assert all(np.array_equal(a, b) for a, b in zip((chances, contact, outcome), again))
 
 
+def test_every_game_is_its_own() -> None:
+    # the same net on both sides: games sharing their dice would be one game played twice, their
+    # positions (kept turn by turn, the two games' rows side by side) the same two by two
+    chances, _, _ = self_play(shipped_twin(), games=2, seed=11)
+    assert np.array_equal(chances[0], chances[1])  # both open from the initial position
+    assert len(chances) % 2 or not np.array_equal(chances[0::2], chances[1::2])
+
+
 def test_ratios_reads_actual_over_predicted_and_skips_outputs_the_net_never_gives() -> None:
     predicted = np.array([[0.5, 0.1, 0.0, 0.2, 0.0], [0.7, 0.3, 0.0, 0.0, 0.0]])
     outcome = np.array([[1.0, 0.0, 0.0, 0.0, 0.0], [1.0, 1.0, 0.0, 0.0, 0.0]])
