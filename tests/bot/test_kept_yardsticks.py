@@ -25,7 +25,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 KEPT = BENCH / "data" / "gnubg"
 sys.path.insert(0, str(BENCH))
 
-from bot_cube import match_scores  # noqa: E402
+from bot_cube import GnubgCube, is_near, match_scores  # noqa: E402
 from bot_loss import rated_plays, sample_cases  # noqa: E402
 from gnubg_workers import open_cache  # noqa: E402
 
@@ -128,8 +128,8 @@ def test_the_rollouts_are_the_money_positions_near_a_decision_and_proper(
     """gnubg's own rollouts (``bench/bot_cube.py --gnubg-rollout 288``, seed 79): exactly the money
     positions near a decision by gnubg's kept answers, in the bench's order, each a count of 288 games."""
     answers = read("cube_money_2ply_6000_seed79.jsonl.gz")
-    near = [r["id"] for r in answers if r["action"].startswith(("Double", "Redouble"))
-            or min(r["double_take"], r["double_pass"]) - r["no_double"] > -0.2]
+    near = [r["id"] for r in answers
+            if is_near(GnubgCube(r["no_double"], r["double_take"], r["double_pass"], r["action"]))]
     rows = read("rollout_288_near_money_6000_seed79.jsonl.gz")
     assert set(near) <= set(cube_ids[6000, 79]["money"])
     assert [r["id"] for r in rows] == near and len(rows) == 2158
