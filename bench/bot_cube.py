@@ -39,7 +39,7 @@ from core.bot import Bot, MatchState  # noqa: E402
 from core.bot.cube import CENTERED, CUBE_LIFE, CubeDecision, Probs, cube_life, match_decision, money_decision  # noqa: E402
 from core.bot.evaluator import Evaluator  # noqa: E402
 from core.bot.net import Net  # noqa: E402
-from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
+from core.ids import MatchInfo, encode_gnubg_id, encode_position_id  # noqa: E402
 from core.position import Position  # noqa: E402
 
 WORKER = r"""
@@ -168,19 +168,62 @@ def gnubg_probs(ids: list[str], workers: int, plies: int, cache: str | None) -> 
     return out
 
 
-def own_probs(positions: list[Position], plies: int, weights: str | None) -> list[Probs]:
-    """Our net's cubeless probabilities of each position (side on roll, before its roll), looked
-    ahead ``plies`` by ``bot_training`` (numpy; the diagnostic ``--own-probs``)."""
+def _our_decisions(job: tuple[list[Position], list[MatchInfo], int, bool, str | None, bool]) -> list[CubeDecision]:
+    """Our cube decisions of a chunk of positions (a worker process's share)."""
+    positions, infos, ply, jacoby, weights, fixed_life = job
+    evaluator = None
+    if weights:
+        with open(weights, "rb") as raw:
+            evaluator = Evaluator(net=Net.from_json_bytes(raw.read()))
+    bot = Bot(evaluator=evaluator)
+    bot.cube_by_class = not fixed_life
+    return [
+        bot.cube_decision(pos, ply=ply, match=match_state(info), jacoby=jacoby) for pos, info in zip(positions, infos)
+    ]
+
+
+def _own_probs_chunk(job: tuple[list[Position], int, str]) -> list[Probs]:
     from bot_training.batches import teacher_bot, two_ply_targets
     from bot_training.distill import one_ply_targets
 
+    chunk, plies, weights = job
+    bot = teacher_bot(weights)
+    arr = one_ply_targets(bot, chunk) if plies == 1 else two_ply_targets(bot, chunk)
+    return [(float(a), float(b), float(c), float(d), float(e)) for a, b, c, d, e in arr]
+
+
+def own_probs(positions: list[Position], plies: int, weights: str | None, workers: int = 1,
+              cache: str | None = None) -> list[Probs]:
+    """Our net's cubeless probabilities of each position (side on roll, before its roll), looked
+    ahead ``plies`` by ``bot_training`` (numpy; the diagnostic ``--own-probs``), in ``workers``
+    processes. ``cache`` (JSON lines keyed by position ID, with the plies and the weights file) is
+    read when it holds exactly these, refused when it holds others, else written: the cubeless
+    probabilities are the same at every score, so money and match runs share one."""
     shipped = os.path.join(os.path.dirname(__file__), "..", "core", "bot", "weights", "net_v2.json.gz")
-    bot = teacher_bot(weights or shipped)
+    source = weights or shipped
+    name = os.path.basename(source)
+    pids = [encode_position_id(pos) for pos in positions]
+    if cache and os.path.exists(cache):
+        with open_cache(cache, "r") as f:
+            rows = [json.loads(line) for line in f]
+        if [r["pos"] for r in rows] == pids and all(r["plies"] == plies and r["weights"] == name for r in rows):
+            return [tuple(r["probs"]) for r in rows]
+        raise SystemExit(f"{cache}: other positions, plies or weights than asked; remove it or name another file")
+    jobs = [(positions[i : i + 8], plies, source) for i in range(0, len(positions), 8)]
     out: list[Probs] = []
-    for i in range(0, len(positions), 8):
-        chunk = positions[i : i + 8]
-        arr = one_ply_targets(bot, chunk) if plies == 1 else two_ply_targets(bot, chunk)
-        out.extend((float(a), float(b), float(c), float(d), float(e)) for a, b, c, d, e in arr)
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for part in pool.imap(_own_probs_chunk, jobs, chunksize=4):
+                out.extend(part)
+    else:
+        for job in jobs:
+            out.extend(_own_probs_chunk(job))
+    if cache:
+        with open_cache(cache, "w") as f:
+            for pid, p in zip(pids, out):
+                f.write(json.dumps({"pos": pid, "plies": plies, "weights": name, "probs": p}) + "\n")
     return out
 
 
@@ -243,10 +286,11 @@ def main() -> None:
     ap.add_argument(
         "--ply",
         type=int,
-        choices=(0, 1),
+        choices=(0, 1, 2),
         default=0,
-        help="our cube decision: 0-ply (the net's probabilities in the cube model), or 1-ply cubeful "
-        "(the model applied after each of the 21 rolls, the opponent acting on the cube in turn)",
+        help="our cube decision: 0-ply (the net's probabilities in the cube model), 1-ply cubeful "
+        "(the model applied after each of the 21 rolls, the opponent acting on the cube in turn), or 2-ply "
+        "cubeful (the same, each roll's position valued one roll deeper)",
     )
     ap.add_argument("--fixed-life", action="store_true", help="cube life 0.68 everywhere, not by position class")
     ap.add_argument(
@@ -281,8 +325,8 @@ def main() -> None:
         help="a diagnostic: our cube model fed gnubg's own cubeless rollouts (GAMES games to the end, its 0-ply "
         "play; bench/gnubg_rollout.py) of the positions near a decision, which alone are then counted",
     )
-    ap.add_argument("--probs-cache", help="gnubg's probabilities for --gnubg-probs or --gnubg-rollout, JSON lines "
-                    "(read or written)")
+    ap.add_argument("--probs-cache", help="the fed probabilities of --gnubg-probs, --gnubg-rollout or --own-probs, "
+                    "JSON lines (read or written)")
     ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
     args = ap.parse_args()
     t0 = time.time()
@@ -308,7 +352,18 @@ def main() -> None:
     elif args.gnubg_probs is not None:
         fed = dict(zip(positions, gnubg_probs(ids, args.workers, args.gnubg_probs, args.probs_cache)))
     elif args.own_probs is not None:
-        fed = dict(zip(positions, own_probs(positions, args.own_probs, args.weights)))
+        fed = dict(zip(positions, own_probs(positions, args.own_probs, args.weights, args.workers, args.probs_cache)))
+    decided: dict[int, CubeDecision] = {}
+    if fed is None and args.workers > 1:  # our decisions in worker processes, chunk by chunk
+        import multiprocessing
+
+        jobs = [
+            (positions[i : i + 25], infos[i : i + 25], args.ply, args.jacoby, args.weights, args.fixed_life)
+            for i in range(0, len(positions), 25)
+        ]
+        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+            for i, part in zip(range(0, len(positions), 25), pool.imap(_our_decisions, jobs)):
+                decided.update((i + k, d) for k, d in enumerate(part))
     if fed is not None:
         probs_of = fed  # the closure's view (never None)
 
@@ -327,10 +382,10 @@ def main() -> None:
     ties = {c: [0, 0] for c in (*CLASSES, "all")}  # differences that cost nothing: all, near a decision
     costs: dict[str, list[tuple[float, float]]] = {c: [] for c in (*CLASSES, "all")}  # where we differ
     rows = []
-    for pos, info, g in zip(positions, infos, theirs):
+    for n, (pos, info, g) in enumerate(zip(positions, infos, theirs)):
         if fed is not None and pos not in fed:
             continue  # --gnubg-rollout: only the positions near a decision are rolled out
-        ours = model(pos, args.ply, match_state(info))
+        ours = decided[n] if n in decided else model(pos, args.ply, match_state(info))
         agree = (ours.double == g.double or g.optional) and ours.take == g.take
         near = is_near(g)
         cost = decision_costs(g, ours.double, ours.take)
@@ -354,6 +409,7 @@ def main() -> None:
                 "double": ours.double,
                 "take": ours.take,
                 "cost": [round(cost[0], 4), round(cost[1], 4)],
+                "equities": [round(ours.no_double, 4), round(ours.double_take, 4), round(ours.double_pass, 4)],
             }
         )
     if args.save:

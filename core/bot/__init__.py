@@ -57,6 +57,7 @@ __all__ = [
     "CubeDecision",
     "Level",
     "MatchState",
+    "decision_margin",
     "NoLegalPlayError",
     "Evaluator",
     "Probs",
@@ -100,23 +101,40 @@ class Level:
     """The 2-ply runs on a play only while the opponent's replies counted by the 1-ply of the
     plays valued so far, that one included, stay within this (keeps the slowest moves short)."""
     cube_ply: int = 0
-    """Cube decisions at 0-ply (the net's probabilities in the cube model) or 1 (one roll ahead,
-    cubeful: :meth:`Bot.cube_decision_steps`)."""
+    """Cube decisions at 0-ply (the net's probabilities in the cube model), 1 (one roll ahead,
+    cubeful: :meth:`Bot.cube_decision_steps`) or 2 (the same, each roll's position valued one roll
+    deeper)."""
+    cube_margin: float = math.inf
+    """At ``cube_ply`` 2, a decision whose one-roll answer is at least this far from both of its
+    boundaries (:func:`decision_margin`) keeps that answer: only the close calls look deeper."""
 
 
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", noise=0.30),
     "intermediate": Level("intermediate", noise=0.10),
     "advanced": Level(
-        "advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400, blend=0.2, cube_ply=1
+        "advanced", lookahead=3, lookahead_margin=0.16, lookahead_budget=2400, blend=0.2, cube_ply=2,
+        cube_margin=0.25,
     ),
     "strongest": Level(
-        "strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, blend=0.2, cube_ply=1,
+        "strongest", lookahead=6, lookahead_margin=0.3, lookahead_budget=4500, blend=0.2, cube_ply=2,
+        cube_margin=0.25,
         deep=3, deep_margin=0.1, deep_keep=2, deep_budget=1500,
     ),
 }
 LEVELS["expert"] = LEVELS["advanced"]
 DEFAULT_LEVEL = "advanced"
+
+
+def decision_margin(d: CubeDecision) -> float:
+    """How far a cube decision is from changing: the distance of no double from the better of
+    double/take and double/pass for the doubler, and of double/take from double/pass for the taker
+    (equities per unit of cube, or normalized match equities), whichever is smaller.
+
+    >>> decision_margin(CubeDecision(False, True, 0.1, -0.3, 1.0))   # no double by 0.4, take by 1.3
+    0.4
+    """
+    return min(abs(d.no_double - min(d.double_take, d.double_pass)), abs(d.double_take - d.double_pass))
 
 
 def deep_candidates(deep: dict[int, float], cost_of: dict[int, int], level: Level) -> list[int]:
@@ -298,19 +316,33 @@ class Bot:
         """The full cube analysis for the side on roll (before its roll). ``ply`` 0: the net's
         probabilities in the cube model; 1: one roll ahead, cubeful
         (:func:`core.bot.cube_ahead.money_decision_ahead`, :func:`core.bot.cube_ahead.match_decision_ahead`),
-        yielding after each of the 21 rolls. At the end of a bear-off
+        yielding after each of the 21 rolls; 2: the same with each roll's position valued one roll
+        deeper (:meth:`~core.bot.evaluator.Evaluator.one_ply_probs_steps`, the opponent's best of
+        pubeval's :attr:`Level.deep_keep` plays a roll), as GNU Backgammon's manual describes its
+        2-ply cubeful evaluation, yielding after each of the 21 x 21 rolls. At the end of a bear-off
         (:meth:`core.bot.bearoff_cube.ExactBearoff.covers`) the exact answer."""
         known = self.evaluator.exact_cube(position, owner, match, cube)
         if known is not None:
             return known
         if ply and (match is None or not no_cube_play(match, cube)):
             life = cube_life if self.cube_by_class else (lambda _a, _b: CUBE_LIFE)
-            found = yield from self.evaluator.replies_steps(position)
-            replies = [(w, life(q.player, q.opponent), p, q) for w, q, p in found]
             exact = cast(Exact, self.evaluator.exact_cube)
-            if match is None:
-                return money_decision_ahead(replies, owner, jacoby, exact)
-            return match_decision_ahead(replies, match, cube, owner, exact)
+
+            def ahead(found: list[tuple[int, Position, Probs]]) -> CubeDecision:
+                replies = [(w, life(q.player, q.opponent), p, q) for w, q, p in found]
+                if match is None:
+                    return money_decision_ahead(replies, owner, jacoby, exact)
+                return match_decision_ahead(replies, match, cube, owner, exact)
+
+            found = yield from self.evaluator.replies_steps(position)
+            decision = ahead(found)
+            if ply < 2 or decision_margin(decision) >= self.level.cube_margin:
+                return decision
+            deeper = []  # each roll's position valued one roll deeper (its side's best of pubeval's few)
+            for w, q, _p in found:
+                p1, _n = yield from self.evaluator.one_ply_probs_steps(q, keep=self.level.deep_keep)
+                deeper.append((w, q, p1))
+            return ahead(deeper)
         p = self.evaluate(position)
         x = cube_life(position.player, position.opponent) if self.cube_by_class else CUBE_LIFE
         if match is None:

@@ -262,11 +262,33 @@ class Evaluator:
         """Equity of the side on roll, averaged over its 21 rolls, each played with its best play
         among its ``keep`` best by pubeval (the last ply of :meth:`two_ply_steps`); and the
         positions the net rated. Yields after each roll."""
+        val, _probs, count = yield from self._on_roll_steps(position, value, keep)
+        return val, count
+
+    def one_ply_probs_steps(
+        self, position: Position, value: Value | None = None, keep: int = 2
+    ) -> Generator[None, None, tuple[Probs, int]]:
+        """The cubeless probabilities of the side on roll of ``position`` (before its roll) one
+        roll ahead: averaged over its 21 rolls, each played with its best play (by money equity,
+        or ``value``) among its ``keep`` best by pubeval (:func:`core.bot.pubeval.packed_scorer`;
+        ties: first generated), the net rating the results; and the positions the net rated.
+        The last ply of :meth:`two_ply_steps`, and the leaves of the deeper cube decisions
+        (:meth:`core.bot.Bot.cube_decision_steps`). Yields after each roll."""
+        _val, probs, count = yield from self._on_roll_steps(position, value, keep)
+        return probs, count
+
+    def _on_roll_steps(
+        self, position: Position, value: Value | None, keep: int
+    ) -> Generator[None, None, tuple[float, Probs, int]]:
+        """The walk behind :meth:`one_ply_probs_steps` and the last ply of :meth:`two_ply_steps`:
+        (the average of each roll's best value, the average of its probabilities, the positions
+        the net rated)."""
         final = _final(position)
         if final is not None:
-            return (equity(final) if value is None else value(final)), 1
+            return (equity(final) if value is None else value(final)), final, 1
         score = packed_scorer(position.is_race(), position)
         total = 0.0
+        probs_total = [0.0] * 5
         count = 0
         for roll in ROLLS:
             found = legal_results(position, roll.dice)
@@ -279,9 +301,12 @@ class Evaluator:
                     found = [found[i] for i in sorted(best)]
                 nexts = [result_position(position, board, hits).swapped() for board, hits in found]
             count += len(nexts)
-            probs = self.evaluate_many(nexts)
-            best_value = max(-equity(pr) for pr in probs) if value is None else max(value(flip(pr)) for pr in probs)
-            total += roll.ways * best_value
+            theirs = self.evaluate_many(nexts)  # the opponent's view, on roll after each play
+            values = [-equity(pr) if value is None else value(flip(pr)) for pr in theirs]
+            k = max(range(len(values)), key=values.__getitem__)  # ties: the first generated
+            total += roll.ways * values[k]
+            for i, q in enumerate(flip(theirs[k])):
+                probs_total[i] += roll.ways * q
             yield
-        return total / 36.0, count
-
+        w, wg, wbg, lg, lbg = (t / 36.0 for t in probs_total)
+        return total / 36.0, (w, wg, wbg, lg, lbg), count

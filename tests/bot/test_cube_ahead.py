@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Generator
+from dataclasses import replace
+
 import pytest
 
-from core.bot import Bot
+from core.bot import LEVELS, Bot, decision_margin
 from core.bot.cube import (
     CENTERED,
     CUBE_LIFE,
     OWNED,
     MatchState,
+    Probs,
+    cube_life,
     money_decision,
+    score_value,
 )
 from core.bot.cube_ahead import money_decision_ahead
+from core.bot.evaluator import Evaluator, Value, drive
+from core.bot.net import equity, flip
+from core.bot.pubeval import pubeval_score
+from core.dice import ROLLS
+from core.moves import legal_plays
 from core.position import Position
 
 MIDDLE_GAMES = [
@@ -71,12 +83,14 @@ def test_the_looking_ahead_levels_weigh_the_cube_a_roll_ahead_without_freezing_t
                 return bool(done.value), yields
             yields += 1
 
-    assert run("strongest")[1] == 21  # one yield per roll looked at
-    assert run("advanced")[1] == 21  # the default level too
+    # one yield per roll looked at: a close call (0.21 from doubling, one roll ahead) is looked at
+    # one roll deeper too (21 x 21 more)
+    assert run("strongest")[1] == 21 + 21 * 21
+    assert run("advanced")[1] == 21 + 21 * 21  # the default level too
     assert run("intermediate")[1] == 0  # the weaker levels at 0-ply, at once
     assert run("strongest", MatchState(1, 1)) == (False, 0)  # a one-point game: no cube to weigh
     doubles, yields = run("strongest", MatchState(3, 1, post_crawford=True))
-    assert doubles and yields == 21  # the trailer doubles at once after the Crawford game
+    assert doubles and yields == 21 + 21 * 21  # the trailer doubles at once after the Crawford game
 
 
 def test_match_ahead_at_a_long_even_score_is_close_to_money() -> None:
@@ -88,3 +102,92 @@ def test_match_ahead_at_a_long_even_score_is_close_to_money() -> None:
     assert match.double == money.double and match.take == money.take
     assert match.no_double == pytest.approx(money.no_double, abs=0.06)
     assert match.double_take == pytest.approx(money.double_take, abs=0.12)
+
+
+def plain_one_ply_probs(ev: Evaluator, pos: Position, keep: int, value: Value | None = None) -> Probs:
+    """The side on roll's probabilities one roll ahead, written plainly: each roll played with its
+    best play at 0-ply (by money equity, or ``value``) among its ``keep`` best by pubeval (ties:
+    first generated), the 21 rolls' probabilities averaged by their chances."""
+    mine = equity if value is None else value
+    total = [0.0] * 5
+    for roll in ROLLS:
+        plays = legal_plays(pos, roll.dice)
+        if plays:
+            race = pos.is_race()
+            scores = [pubeval_score(race, p.result.player, p.result.opponent) for p in plays]
+            best = sorted(range(len(plays)), key=lambda i: (-scores[i], i))[:keep]
+            options = [flip(ev.evaluate(plays[i].result.swapped())) for i in sorted(best)]
+        else:
+            options = [flip(ev.evaluate(pos.swapped()))]
+        chosen = max(options, key=mine)
+        for i in range(5):
+            total[i] += roll.ways * chosen[i]
+    w, wg, wbg, lg, lbg = (t / 36.0 for t in total)
+    return (w, wg, wbg, lg, lbg)
+
+
+@pytest.mark.parametrize("text", MIDDLE_GAMES[1:])
+def test_a_position_one_roll_ahead_is_the_plain_average(text: str) -> None:
+    ev = Evaluator.shared()
+    pos = Position.from_text(text)
+    probs, rated = drive(ev.one_ply_probs_steps(pos, keep=2))
+    assert probs == pytest.approx(plain_one_ply_probs(ev, pos, 2), abs=1e-12)
+    assert 21 <= rated <= 42
+    # every play kept: the unpruned 1-ply; at a match score the plays chosen by that score's value
+    assert drive(ev.one_ply_probs_steps(pos, keep=99))[0] == pytest.approx(plain_one_ply_probs(ev, pos, 99), abs=1e-12)
+    at_score = score_value(MatchState(2, 5), 1)
+    found = drive(ev.one_ply_probs_steps(pos, at_score, keep=3))[0]
+    assert found == pytest.approx(plain_one_ply_probs(ev, pos, 3, at_score), abs=1e-12)
+    # the probabilities hold together: gammons within wins, backgammons within gammons
+    w, wg, wbg, lg, lbg = probs
+    assert 0.0 <= wbg <= wg <= w <= 1.0 and 0.0 <= lbg <= lg <= 1.0 - w
+    # a finished game is its result: the other side has borne its last checker off, or this one
+    assert drive(ev.one_ply_probs_steps(Position.from_text("x 1:1 / o"))) == ((0.0, 0.0, 0.0, 0.0, 0.0), 1)
+    assert drive(ev.one_ply_probs_steps(Position.from_text("x / o 6:15"))) == ((1.0, 1.0, 0.0, 0.0, 0.0), 1)
+
+
+def test_two_ply_cube_is_one_roll_ahead_on_leaves_valued_one_roll_deeper() -> None:
+    ev = Evaluator.shared()
+    bot = Bot(evaluator=ev)
+    bot.level = replace(LEVELS["strongest"], cube_margin=math.inf)  # every decision looks deeper
+    pos = Position.from_text(MIDDLE_GAMES[1])
+    replies = []
+    for roll in ROLLS:  # each of our rolls played with our best play at 0-ply, as the bot plays it
+        nexts = [p.result.swapped() for p in legal_plays(pos, roll.dice)] or [pos.swapped()]
+        q = min(nexts, key=lambda n: equity(ev.evaluate(n)))
+        replies.append((roll.ways, cube_life(q.player, q.opponent), plain_one_ply_probs(ev, q, 2), q))
+    expected = money_decision_ahead(replies)
+    found = bot.cube_decision(pos, ply=2)
+    assert (found.double, found.take) == (expected.double, expected.take)
+    assert found.no_double == pytest.approx(expected.no_double, abs=1e-12)
+    assert found.double_take == pytest.approx(expected.double_take, abs=1e-12)
+    # and it differs from the one-roll decision: the leaves are not the same numbers
+    assert found.no_double != bot.cube_decision(pos, ply=1).no_double
+    # it yields after each of the 21 rolls, then after each of the 21 x 21 rolls one deeper
+    assert count_yields(bot.cube_decision_steps(pos, ply=2)) == 21 + 21 * 21
+
+
+def count_yields(steps: Generator[None, None, object]) -> int:
+    yields = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration:
+            return yields
+        yields += 1
+
+
+def test_only_close_calls_look_deeper() -> None:
+    bot = Bot(level="strongest")
+    assert 0.0 < bot.level.cube_margin < math.inf and bot.level.cube_ply == 2
+    far = Position.initial()  # no double by far, and an easy take
+    one = bot.cube_decision(far, ply=1)
+    assert decision_margin(one) > bot.level.cube_margin
+    assert count_yields(bot.cube_decision_steps(far, ply=2)) == 21
+    assert bot.cube_decision(far, ply=2) == one
+    # a margin of 0 never looks deeper; an infinite one always does
+    close = Position.from_text(MIDDLE_GAMES[1])
+    bot.level = replace(bot.level, cube_margin=0.0)
+    assert bot.cube_decision(close, ply=2) == bot.cube_decision(close, ply=1)
+    bot.level = replace(bot.level, cube_margin=math.inf)
+    assert count_yields(bot.cube_decision_steps(close, ply=2)) == 21 + 21 * 21

@@ -332,8 +332,10 @@ def test_the_strongest_level_thinks_in_slices_and_plays_what_it_would_all_at_onc
 
 
 def test_the_looking_ahead_levels_cube_decisions_come_in_slices_too() -> None:
-    # the computer (top, player 1) on roll in a race it leads: it weighs a double one roll ahead
+    # the computer (top, player 1) on roll in a race it leads: it weighs a double one roll ahead,
+    # and this close call one roll deeper too (21 slices, then 21 x 21)
     lead = Position.from_text("x 6:4 5:4 4:4 3:3 / o 6:5 5:5 4:5")
+    deeper = 21 + 21 * 21
     ahead = Setup(lead, 1)
     doubled = Setup(lead, 0, None, 1, None, True)  # the human leads and has doubled
 
@@ -343,14 +345,14 @@ def test_the_looking_ahead_levels_cube_decisions_come_in_slices_too() -> None:
 
     race = Match.new(0, setup=ahead)
     kind, slices = sliced("strongest", race, 1)
-    assert slices == 21 and kind in {"double", "roll"}
+    assert slices == deeper and kind in {"double", "roll"}
     assert kind == bot_turns.decide(bot_turns.load_bot("strongest"), race, 1).kind
-    assert sliced("expert", race, 1)[1] == 21  # the default level weighs its cube one roll ahead too
+    assert sliced("expert", race, 1)[1] == deeper  # the default level weighs its cube as deep
     assert sliced("intermediate", race, 1)[1] == 0  # the weaker levels decide at once, at 0-ply
-    # doubled in the other direction, the strongest level looks ahead before answering
+    # doubled in the other direction, the strongest level looks ahead (and deeper) before answering
     answer = Match.new(0, setup=doubled)
     kind, slices = sliced("strongest", answer, 1)
-    assert slices == 21 and kind in {"take", "drop"}
+    assert slices == deeper and kind in {"take", "drop"}
 
 
 # -- the new-match dialog's limits are the core's ---------------------------------------

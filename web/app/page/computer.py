@@ -5,7 +5,8 @@ starts or resumes -- never at page start-up. Each decision is one small call (a 
 evaluation of the candidate plays, a cube or resignation decision: milliseconds), and
 the page yields to the browser between decisions and between the steps of a play. The
 expert and strongest levels look one roll ahead (their plays' candidates, and their cube
-decisions; the strongest level two rolls ahead at its closest plays) and take longer:
+decisions, two rolls ahead at the close calls; the strongest level two rolls ahead at its closest
+plays too) and take longer:
 :func:`decide_steps` gives that in slices of a few milliseconds (one roll each) so the page can
 yield between them.
 
