@@ -6,8 +6,10 @@ equity at the score, :meth:`~core.analysis.equity.Scale.cubeless`) and the proba
 leaves. From a roll table come
 
 * the cube decisions, one roll ahead: each roll's reply valued with the cube as each action
-  leaves it, the opponent acting on it in turn (:meth:`Engine.cube_equities`, as the strongest
-  bot decides), and the position's 1-ply probabilities (the table's average) for the chances shown;
+  leaves it, the opponent acting on it in turn (:meth:`Engine.cube_equities`; the hints and the
+  tutor look one roll deeper at the close calls, as the default and strongest levels decide,
+  :meth:`Engine.cube_equities_steps`), and the position's 1-ply probabilities (the table's average)
+  for the chances shown;
 * the luck of each roll (0-ply cubeful equity of the roll's best play against the average over
   the rolls, as gnubg's luck analysis does by default);
 * the 1-ply value of a play (the average of the *opponent's* roll table after it).
@@ -26,7 +28,8 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import cast
 
-from ..bot.cube import cube_life, decide
+from ..bot import LEVELS, decision_margin
+from ..bot.cube import CubeDecision, cube_life, decide
 from ..bot.cube_ahead import Exact, match_decision_ahead, money_decision_ahead
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
@@ -209,7 +212,7 @@ class Engine:
 
     def cube_equities(self, position: Position, scale: Scale, table: RollTable) -> tuple[float, float, float]:
         """(no double, double/take, double/pass) for the side on roll, in ``scale``'s units, as the
-        strongest bot decides: exact at the end of a bear-off
+        levels decide one roll ahead: exact at the end of a bear-off
         (:class:`core.bot.bearoff_cube.ExactBearoff`), else one roll ahead, cubeful, from the roll
         ``table`` (:func:`core.bot.cube_ahead.money_decision_ahead`,
         :func:`core.bot.cube_ahead.match_decision_ahead`); where the bot's models do not apply (a dead
@@ -228,6 +231,25 @@ class Engine:
             else:
                 exact = match_decision_ahead(replies, ms, s.cube, s.owner, known)
         return exact.no_double, exact.double_take, exact.double_pass
+
+    def cube_equities_steps(
+        self, position: Position, scale: Scale, table: RollTable
+    ) -> Generator[None, None, tuple[float, float, float]]:
+        """:meth:`cube_equities`, looking one roll deeper at a close call as the levels do
+        (:attr:`core.bot.Level.cube_margin`): where the answer from ``table`` is within the
+        strongest level's margin of changing, each roll's position is valued one roll ahead
+        (:meth:`~core.bot.evaluator.Evaluator.one_ply_probs_steps`, the strongest level's
+        ``deep_keep``) and the equities taken from that deeper table. The hints and the tutor use
+        it; the match analysis keeps the one-roll table (its time goal). Yields after each roll."""
+        nd, dt, dp = self.cube_equities(position, scale, table)
+        level = LEVELS["strongest"]
+        if decision_margin(CubeDecision(False, True, nd, dt, dp)) >= level.cube_margin:
+            return nd, dt, dp
+        deeper = []
+        for ways, _p, after in table:
+            theirs, _n = yield from self.evaluator.one_ply_probs_steps(after, keep=level.deep_keep)
+            deeper.append((ways, flip(theirs), after))
+        return self.cube_equities(position, scale, tuple(deeper))
 
     def winning_steps(self, moment: Moment) -> Generator[None, None, float]:
         """The deciding player's cubeless winning chances before the roll (1-ply, the table the

@@ -257,7 +257,7 @@ def cube_hint_steps(match: Match, *, engine: Engine | None = None) -> Generator[
     scale = Scale(_situation_now(match, doubler))
     table = yield from engine.roll_table_steps(game.position, scale)
     probs = engine.average(table)
-    nd, dt, dp = engine.cube_equities(game.position, scale, table)
+    nd, dt, dp = yield from engine.cube_equities_steps(game.position, scale, table)
     return CubeHint(kind, decider, nd, dt, dp, probs)
 
 

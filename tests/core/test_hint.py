@@ -84,3 +84,26 @@ def test_a_certain_win_is_hinted_as_the_bot_plays_it_double_and_pass() -> None:
     assert hint.best == "Double" and hint.loss("no double") == 0.0
     assert Bot().should_double(won)
     assert cube_hint(Match.new(0, setup=Setup(won, 0)).double()).best == "Pass"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x 4:2 5:2 6:4 8:2 13:3 21:2 / o 3:2 6:4 8:3 13:4 18:2",  # a middle game near the window
+        "x 6:4 5:4 4:4 3:3 / o 6:5 5:5 4:5",  # a race the side on roll leads
+    ],
+)
+def test_a_close_cube_call_is_hinted_as_the_levels_decide_it_one_roll_deeper(text: str) -> None:
+    from core.bot import LEVELS, Bot, decision_margin
+
+    pos = Position.from_text(text)
+    bot = Bot(level="strongest")
+    one = bot.cube_decision(pos, ply=1)
+    assert decision_margin(one) < LEVELS["strongest"].cube_margin  # a close call: the bot looks deeper
+    deeper = bot.cube_decision(pos, ply=2)
+    hint = cube_hint(Match.new(0, setup=Setup(pos, 0)))
+    assert (hint.no_double, hint.double_take, hint.double_pass) == pytest.approx(
+        (deeper.no_double, deeper.double_take, deeper.double_pass), abs=1e-9
+    )
+    assert hint.no_double != pytest.approx(one.no_double, abs=1e-9)  # not the one-roll answer
+    assert (hint.best == "Double") == deeper.double
