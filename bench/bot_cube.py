@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import _paths  # noqa: F401  (the imports below)
 from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
 from gnubg_rollout import gnubg_rollout_probs  # noqa: E402
-from gnubg_workers import GnubgWorkers, open_cache  # noqa: E402
+from gnubg_workers import GnubgWorkers, cached_probs, open_cache  # noqa: E402
 
 from core.bot import Bot, MatchState  # noqa: E402
 from core.bot.cube import CENTERED, CUBE_LIFE, CubeDecision, Probs, cube_life, match_decision, money_decision  # noqa: E402
@@ -150,22 +150,16 @@ def is_tie(cost: tuple[float, float]) -> bool:
 def gnubg_probs(ids: list[str], workers: int, plies: int, cache: str | None) -> list[Probs]:
     """gnubg's cubeless probabilities (side on roll, before its roll) of each position, read
     from ``cache`` (JSON lines) when it holds them, else asked and written there."""
-    if cache and os.path.exists(cache):
-        with open_cache(cache, "r") as f:
-            rows = [json.loads(line) for line in f]
-        if [r["id"] for r in rows] == ids and all(r["plies"] == plies for r in rows):
-            return [tuple(r["probs"]) for r in rows]
-        raise SystemExit(f"{cache}: other positions or plies than asked; remove it or name another file")
-    out: list[Probs] = []
-    with GnubgWorkers(workers, PROBS_WORKER.replace("PLIES", str(int(plies))), "gnubg-probs-") as pool:
-        for _, line in pool.ask(ids, "@@ "):
-            a, b, c, d, e = (float(v) for v in json.loads(line[3:]))
-            out.append((a, b, c, d, e))
-    if cache:
-        with open_cache(cache, "w") as f:
-            for gid, p in zip(ids, out):
-                f.write(json.dumps({"id": gid, "plies": plies, "probs": p}) + "\n")
-    return out
+
+    def ask() -> list[Probs]:
+        out: list[Probs] = []
+        with GnubgWorkers(workers, PROBS_WORKER.replace("PLIES", str(int(plies))), "gnubg-probs-") as pool:
+            for _, line in pool.ask(ids, "@@ "):
+                a, b, c, d, e = (float(v) for v in json.loads(line[3:]))
+                out.append((a, b, c, d, e))
+        return out
+
+    return cached_probs(cache, "id", ids, {"plies": plies}, ask)
 
 
 def _our_decisions(job: tuple[list[Position], list[MatchInfo], int, bool, str | None, bool]) -> list[CubeDecision]:
@@ -201,30 +195,23 @@ def own_probs(positions: list[Position], plies: int, weights: str | None, worker
     probabilities are the same at every score, so money and match runs share one."""
     shipped = os.path.join(os.path.dirname(__file__), "..", "core", "bot", "weights", "net_v2.json.gz")
     source = weights or shipped
-    name = os.path.basename(source)
     pids = [encode_position_id(pos) for pos in positions]
-    if cache and os.path.exists(cache):
-        with open_cache(cache, "r") as f:
-            rows = [json.loads(line) for line in f]
-        if [r["pos"] for r in rows] == pids and all(r["plies"] == plies and r["weights"] == name for r in rows):
-            return [tuple(r["probs"]) for r in rows]
-        raise SystemExit(f"{cache}: other positions, plies or weights than asked; remove it or name another file")
-    jobs = [(positions[i : i + 8], plies, source) for i in range(0, len(positions), 8)]
-    out: list[Probs] = []
-    if workers > 1:
-        import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap(_own_probs_chunk, jobs, chunksize=4):
-                out.extend(part)
-    else:
-        for job in jobs:
-            out.extend(_own_probs_chunk(job))
-    if cache:
-        with open_cache(cache, "w") as f:
-            for pid, p in zip(pids, out):
-                f.write(json.dumps({"pos": pid, "plies": plies, "weights": name, "probs": p}) + "\n")
-    return out
+    def compute() -> list[Probs]:
+        jobs = [(positions[i : i + 8], plies, source) for i in range(0, len(positions), 8)]
+        out: list[Probs] = []
+        if workers > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(workers) as pool:
+                for part in pool.imap(_own_probs_chunk, jobs, chunksize=4):
+                    out.extend(part)
+        else:
+            for job in jobs:
+                out.extend(_own_probs_chunk(job))
+        return out
+
+    return cached_probs(cache, "pos", pids, {"plies": plies, "weights": os.path.basename(source)}, compute)
 
 
 MATCH_LENGTHS = (3, 5, 7, 11)

@@ -16,13 +16,12 @@ close the cube gap"). gnubg's output is a yardstick only: never training data.
 from __future__ import annotations
 
 import glob
-import json
 import os
 import re
 import shutil
 import tempfile
 
-from gnubg_workers import GnubgWorkers, apply_gnubg_steps, open_cache
+from gnubg_workers import GnubgWorkers, apply_gnubg_steps, cached_probs
 
 Probs = tuple[float, float, float, float, float]
 
@@ -113,12 +112,11 @@ def gnubg_rollout_probs(ids: list[str], games: int, workers: int, cache: str | N
     """gnubg's rollout probabilities (``games`` games each, as the module says) of each position
     (a gnubg ID, the side on roll before its roll), read from ``cache`` (JSON lines) when it holds
     exactly these positions and settings, else rolled out and written there."""
-    if cache and os.path.exists(cache):
-        with open_cache(cache, "r") as f:
-            rows = [json.loads(line) for line in f]
-        if [r["id"] for r in rows] == ids and all(r["games"] == games and r["seed"] == seed for r in rows):
-            return [tuple(r["probs"]) for r in rows]
-        raise SystemExit(f"{cache}: other positions or settings than asked; remove it or name another file")
+    return cached_probs(cache, "id", ids, {"games": games, "seed": seed}, lambda: _rollout(ids, games, workers, seed))
+
+
+def _rollout(ids: list[str], games: int, workers: int, seed: int) -> list[Probs]:
+    """gnubg's rollout probabilities of each position (:func:`gnubg_rollout_probs`, uncached)."""
     logs = tempfile.mkdtemp(prefix="gnubg-rollout-logs-")
     out: list[Probs] = []
     try:
@@ -142,8 +140,4 @@ def gnubg_rollout_probs(ids: list[str], games: int, workers: int, cache: str | N
                     shutil.rmtree(folder)
     finally:
         shutil.rmtree(logs, ignore_errors=True)
-    if cache:
-        with open_cache(cache, "w") as f:
-            for gid, p in zip(ids, out):
-                f.write(json.dumps({"id": gid, "games": games, "seed": seed, "probs": p}) + "\n")
     return out

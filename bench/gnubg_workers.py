@@ -14,12 +14,16 @@ returns to the caller. Used by bot_loss.py, bot_strength.py and bot_cube.py; not
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from types import TracebackType
 from typing import IO
+
+Probs5 = tuple[float, float, float, float, float]
 
 GNUBG = "/usr/games/gnubg"
 
@@ -30,6 +34,28 @@ def open_cache(path: str, mode: str) -> IO[str]:
     if path.endswith(".gz"):
         return gzip.open(path, mode + "t", encoding="utf-8")  # type: ignore[return-value]
     return open(path, mode, encoding="utf-8")
+
+
+def cached_probs(
+    cache: str | None, key: str, keys: list[str], settings: dict[str, object], compute: Callable[[], list[Probs5]]
+) -> list[Probs5]:
+    """Five probabilities for each of ``keys``, from ``cache`` (JSON lines, one row a key:
+    ``{key: k, **settings, "probs": p}``) when it holds exactly these keys, in order, with these
+    settings; refused (``SystemExit``) when it holds others, so that a run never reads answers
+    to another question; else computed by ``compute`` and, when ``cache`` is named, written there."""
+    if cache and os.path.exists(cache):
+        with open_cache(cache, "r") as f:
+            rows = [json.loads(line) for line in f]
+        if [r[key] for r in rows] == keys and all(r[k] == v for r in rows for k, v in settings.items()):
+            return [(r["probs"][0], r["probs"][1], r["probs"][2], r["probs"][3], r["probs"][4]) for r in rows]
+        named = ", ".join(settings)
+        raise SystemExit(f"{cache}: other positions or settings ({named}) than asked; remove it or name another file")
+    out = compute()
+    if cache:
+        with open_cache(cache, "w") as f:
+            for k, p in zip(keys, out):
+                f.write(json.dumps({key: k, **settings, "probs": p}) + "\n")
+    return out
 
 
 def _pipe(stream: IO[str] | None) -> IO[str]:

@@ -14,18 +14,17 @@ from core.bot.cube import (
     CUBE_LIFE,
     OWNED,
     MatchState,
-    Probs,
     cube_life,
     money_decision,
     score_value,
 )
 from core.bot.cube_ahead import money_decision_ahead
-from core.bot.evaluator import Evaluator, Value, drive
-from core.bot.net import equity, flip
-from core.bot.pubeval import pubeval_score
+from core.bot.evaluator import Evaluator, drive
+from core.bot.net import equity
 from core.dice import ROLLS
 from core.moves import legal_plays
 from core.position import Position
+from tests.bot.plain_search import plain_one_ply_probs
 
 MIDDLE_GAMES = [
     "x 6:5 8:3 13:5 24:2 / o 6:5 8:3 13:5 24:2",
@@ -102,28 +101,6 @@ def test_match_ahead_at_a_long_even_score_is_close_to_money() -> None:
     assert match.double == money.double and match.take == money.take
     assert match.no_double == pytest.approx(money.no_double, abs=0.06)
     assert match.double_take == pytest.approx(money.double_take, abs=0.12)
-
-
-def plain_one_ply_probs(ev: Evaluator, pos: Position, keep: int, value: Value | None = None) -> Probs:
-    """The side on roll's probabilities one roll ahead, written plainly: each roll played with its
-    best play at 0-ply (by money equity, or ``value``) among its ``keep`` best by pubeval (ties:
-    first generated), the 21 rolls' probabilities averaged by their chances."""
-    mine = equity if value is None else value
-    total = [0.0] * 5
-    for roll in ROLLS:
-        plays = legal_plays(pos, roll.dice)
-        if plays:
-            race = pos.is_race()
-            scores = [pubeval_score(race, p.result.player, p.result.opponent) for p in plays]
-            best = sorted(range(len(plays)), key=lambda i: (-scores[i], i))[:keep]
-            options = [flip(ev.evaluate(plays[i].result.swapped())) for i in sorted(best)]
-        else:
-            options = [flip(ev.evaluate(pos.swapped()))]
-        chosen = max(options, key=mine)
-        for i in range(5):
-            total[i] += roll.ways * chosen[i]
-    w, wg, wbg, lg, lbg = (t / 36.0 for t in total)
-    return (w, wg, wbg, lg, lbg)
 
 
 @pytest.mark.parametrize("text", MIDDLE_GAMES[1:])

@@ -10,11 +10,12 @@ import pytest
 from core.bot import LEVELS, Bot, Level, deep_candidates
 from core.bot.cube import MatchState, score_value
 from core.bot.evaluator import Evaluator, Value, drive
-from core.bot.net import equity, flip
+from core.bot.net import equity
 from core.bot.pubeval import packed_scorer, pubeval_score
 from core.dice import ROLLS
 from core.moves import Play, legal_plays
 from core.position import Position
+from tests.bot.plain_search import plain_one_ply_probs
 
 
 def test_packed_pubeval_scores_every_play_as_pubeval_does(positions: list[Position]) -> None:
@@ -47,18 +48,7 @@ def plain_two_ply(ev: Evaluator, play: Play, keep: int, value: Value | None = No
         replies = legal_plays(opponent, r1.dice)
         options = [p.result.swapped() for p in replies] or [play.result]
         worst = min(options, key=lambda q: mine(ev.evaluate(q)))
-        inner = 0.0
-        for r2 in ROLLS:
-            ours = legal_plays(worst, r2.dice)
-            if ours:
-                race = worst.is_race()
-                scores = [pubeval_score(race, p.result.player, p.result.opponent) for p in ours]
-                best = sorted(range(len(ours)), key=lambda i: (-scores[i], i))[:keep]
-                leaves = [ours[i].result.swapped() for i in best]
-            else:
-                leaves = [worst.swapped()]
-            inner += r2.ways * max(mine(flip(ev.evaluate(q))) for q in leaves)
-        total += r1.ways * inner / 36.0
+        total += r1.ways * mine(plain_one_ply_probs(ev, worst, keep, value))
     return total / 36.0
 
 
