@@ -28,7 +28,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import cast
 
-from ..bot import LEVELS, decision_margin
+from ..bot import LEVELS
 from ..bot.cube import CubeDecision, cube_life, decide
 from ..bot.cube_ahead import Exact, match_decision_ahead, money_decision_ahead
 from ..bot.evaluator import Evaluator, flip
@@ -243,13 +243,12 @@ class Engine:
         it; the match analysis keeps the one-roll table (its time goal). Yields after each roll."""
         nd, dt, dp = self.cube_equities(position, scale, table)
         level = LEVELS["strongest"]
-        if decision_margin(CubeDecision(False, True, nd, dt, dp)) >= level.cube_margin:
+        if not level.looks_deeper(CubeDecision(False, True, nd, dt, dp)):
             return nd, dt, dp
-        deeper = []
-        for ways, _p, after in table:
-            theirs, _n = yield from self.evaluator.one_ply_probs_steps(after, keep=level.deep_keep)
-            deeper.append((ways, flip(theirs), after))
-        return self.cube_equities(position, scale, tuple(deeper))
+        leaves = yield from self.evaluator.one_ply_probs_each_steps([after for _, _, after in table], level.deep_keep)
+        return self.cube_equities(
+            position, scale, tuple((ways, flip(theirs), after) for (ways, _, after), theirs in zip(table, leaves))
+        )
 
     def winning_steps(self, moment: Moment) -> Generator[None, None, float]:
         """The deciding player's cubeless winning chances before the roll (1-ply, the table the

@@ -108,6 +108,11 @@ class Level:
     """At ``cube_ply`` 2, a decision whose one-roll answer is at least this far from both of its
     boundaries (:func:`decision_margin`) keeps that answer: only the close calls look deeper."""
 
+    def looks_deeper(self, one_roll: CubeDecision) -> bool:
+        """Whether a cube decision whose one-roll answer is ``one_roll`` is a close call, looked at one
+        roll deeper (:attr:`cube_margin`)."""
+        return decision_margin(one_roll) < self.cube_margin
+
 
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", noise=0.30),
@@ -336,13 +341,10 @@ class Bot:
 
             found = yield from self.evaluator.replies_steps(position)
             decision = ahead(found)
-            if ply < 2 or decision_margin(decision) >= self.level.cube_margin:
+            if ply < 2 or not self.level.looks_deeper(decision):
                 return decision
-            deeper = []  # each roll's position valued one roll deeper (its side's best of pubeval's few)
-            for w, q, _p in found:
-                p1, _n = yield from self.evaluator.one_ply_probs_steps(q, keep=self.level.deep_keep)
-                deeper.append((w, q, p1))
-            return ahead(deeper)
+            leaves = yield from self.evaluator.one_ply_probs_each_steps([q for _, q, _ in found], self.level.deep_keep)
+            return ahead([(w, q, deeper) for (w, q, _), deeper in zip(found, leaves)])
         p = self.evaluate(position)
         x = cube_life(position.player, position.opponent) if self.cube_by_class else CUBE_LIFE
         if match is None:

@@ -251,19 +251,10 @@ class Evaluator:
         total = 0.0
         count = 0
         for roll, ours in zip(ROLLS, replies):
-            inner, n = yield from self._one_ply_on_roll_steps(ours, value, keep)
+            inner, _probs, n = yield from self._on_roll_steps(ours, value, keep)
             count += n
             total += roll.ways * inner
         return total / 36.0, count
-
-    def _one_ply_on_roll_steps(
-        self, position: Position, value: Value | None, keep: int
-    ) -> Generator[None, None, tuple[float, int]]:
-        """Equity of the side on roll, averaged over its 21 rolls, each played with its best play
-        among its ``keep`` best by pubeval (the last ply of :meth:`two_ply_steps`); and the
-        positions the net rated. Yields after each roll."""
-        val, _probs, count = yield from self._on_roll_steps(position, value, keep)
-        return val, count
 
     def one_ply_probs_steps(
         self, position: Position, value: Value | None = None, keep: int = 2
@@ -277,12 +268,25 @@ class Evaluator:
         _val, probs, count = yield from self._on_roll_steps(position, value, keep)
         return probs, count
 
+    def one_ply_probs_each_steps(
+        self, positions: Sequence[Position], keep: int = 2
+    ) -> Generator[None, None, list[Probs]]:
+        """:meth:`one_ply_probs_steps` of each position (money choices), in order: the leaves of
+        the deeper cube decisions (:meth:`core.bot.Bot.cube_decision_steps` and the hints'
+        :meth:`core.analysis.engine.Engine.cube_equities_steps`). Yields after each roll."""
+        out: list[Probs] = []
+        for position in positions:
+            probs, _n = yield from self.one_ply_probs_steps(position, keep=keep)
+            out.append(probs)
+        return out
+
     def _on_roll_steps(
         self, position: Position, value: Value | None, keep: int
     ) -> Generator[None, None, tuple[float, Probs, int]]:
-        """The walk behind :meth:`one_ply_probs_steps` and the last ply of :meth:`two_ply_steps`:
-        (the average of each roll's best value, the average of its probabilities, the positions
-        the net rated)."""
+        """The side on roll's 21 rolls, each played with its best play among its ``keep`` best by
+        pubeval: (the average of each roll's best value, the average of its probabilities, the
+        positions the net rated). The last ply of :meth:`two_ply_steps` and the walk behind
+        :meth:`one_ply_probs_steps`. Yields after each roll."""
         final = _final(position)
         if final is not None:
             return (equity(final) if value is None else value(final)), final, 1
