@@ -30,7 +30,7 @@ from typing import cast
 
 from ..bot import LEVELS
 from ..bot.cube import CubeDecision, cube_life, decide
-from ..bot.cube_ahead import Exact, match_decision_ahead, money_decision_ahead
+from ..bot.cube_ahead import Exact, Replies, as_replies, deeper_replies, match_decision_ahead, money_decision_ahead
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
 from ..moves import Play, legal_plays
@@ -210,26 +210,32 @@ class Engine:
         nd, dt, dp = self.cube_equities(moment.position, scale, table)
         return CubeGrade(nd, dt, dp)
 
-    def cube_equities(self, position: Position, scale: Scale, table: RollTable) -> tuple[float, float, float]:
+    def cube_equities(
+        self,
+        position: Position,
+        scale: Scale,
+        table: RollTable,
+        deeper: list[Replies | None] | None = None,
+    ) -> tuple[float, float, float]:
         """(no double, double/take, double/pass) for the side on roll, in ``scale``'s units, as the
         levels decide one roll ahead: exact at the end of a bear-off
         (:class:`core.bot.bearoff_cube.ExactBearoff`), else one roll ahead, cubeful, from the roll
         ``table`` (:func:`core.bot.cube_ahead.money_decision_ahead`,
-        :func:`core.bot.cube_ahead.match_decision_ahead`); where the bot's models do not apply (a dead
-        cube, a score the table does not resolve), the scale's cube action on the table's
-        1-ply probabilities."""
+        :func:`core.bot.cube_ahead.match_decision_ahead`; ``deeper``: two rolls ahead, as there);
+        where the bot's models do not apply (a dead cube, a score the table does not resolve), the
+        scale's cube action on the table's 1-ply probabilities."""
         modelled, ms = scale.bot_score()
         s = scale.situation
         if not modelled:
             return scale.cube_action(self.average(table), cube_life(position.player, position.opponent))
         exact = self.evaluator.exact_cube(position, s.owner, ms, s.cube)
         if exact is None:
-            replies = [(w, cube_life(q.player, q.opponent), flip(p), q) for w, p, q in table]
+            replies = as_replies([(w, q, flip(p)) for w, p, q in table])
             known = cast(Exact, self.evaluator.exact_cube)
             if ms is None:
-                exact = money_decision_ahead(replies, s.owner, s.jacoby, known)
+                exact = money_decision_ahead(replies, s.owner, s.jacoby, known, deeper)
             else:
-                exact = match_decision_ahead(replies, ms, s.cube, s.owner, known)
+                exact = match_decision_ahead(replies, ms, s.cube, s.owner, known, deeper)
         return exact.no_double, exact.double_take, exact.double_pass
 
     def cube_equities_steps(
@@ -237,18 +243,17 @@ class Engine:
     ) -> Generator[None, None, tuple[float, float, float]]:
         """:meth:`cube_equities`, looking one roll deeper at a close call as the levels do
         (:attr:`core.bot.Level.cube_margin`): where the answer from ``table`` is within the
-        strongest level's margin of changing, each roll's position is valued one roll ahead
-        (:meth:`~core.bot.evaluator.Evaluator.one_ply_probs_steps`, the strongest level's
-        ``deep_keep``) and the equities taken from that deeper table. The hints and the tutor use
-        it; the match analysis keeps the one-roll table (its time goal). Yields after each roll."""
+        strongest level's margin of changing, the equities come two rolls ahead, each roll's
+        position followed by its own 21 rolls (:meth:`~core.bot.evaluator.Evaluator.replies_each_steps`,
+        the strongest level's ``deep_keep``), as :meth:`core.bot.Bot.cube_decision_steps` decides.
+        The hints and the tutor use it; the match analysis keeps the one-roll table (its time goal).
+        Yields after each roll."""
         nd, dt, dp = self.cube_equities(position, scale, table)
         level = LEVELS["strongest"]
         if not level.looks_deeper(CubeDecision(False, True, nd, dt, dp)):
             return nd, dt, dp
-        leaves = yield from self.evaluator.one_ply_probs_each_steps([after for _, _, after in table], level.deep_keep)
-        return self.cube_equities(
-            position, scale, tuple((ways, flip(theirs), after) for (ways, _, after), theirs in zip(table, leaves))
-        )
+        leaves = yield from self.evaluator.replies_each_steps([after for _, _, after in table], level.deep_keep)
+        return self.cube_equities(position, scale, table, deeper_replies(leaves))
 
     def winning_steps(self, moment: Moment) -> Generator[None, None, float]:
         """The deciding player's cubeless winning chances before the roll (1-ply, the table the

@@ -45,7 +45,15 @@ from .cube import (
     score_value,
 )
 from .cube import accept_resignation as _accept_resignation
-from .cube_ahead import Exact, match_decision_ahead, money_decision_ahead, no_cube_play
+from .cube_ahead import (
+    Exact,
+    Replies,
+    as_replies,
+    deeper_replies,
+    match_decision_ahead,
+    money_decision_ahead,
+    no_cube_play,
+)
 from .evaluator import Evaluator, Probs, drive, equity, flip
 
 BEAVER_MARGIN = 0.1
@@ -333,18 +341,19 @@ class Bot:
             life = cube_life if self.cube_by_class else (lambda _a, _b: CUBE_LIFE)
             exact = cast(Exact, self.evaluator.exact_cube)
 
-            def ahead(found: list[tuple[int, Position, Probs]]) -> CubeDecision:
-                replies = [(w, life(q.player, q.opponent), p, q) for w, q, p in found]
-                if match is None:
-                    return money_decision_ahead(replies, owner, jacoby, exact)
-                return match_decision_ahead(replies, match, cube, owner, exact)
-
             found = yield from self.evaluator.replies_steps(position)
-            decision = ahead(found)
+            replies = as_replies(found, life)
+
+            def ahead(deeper: list[Replies | None] | None) -> CubeDecision:
+                if match is None:
+                    return money_decision_ahead(replies, owner, jacoby, exact, deeper)
+                return match_decision_ahead(replies, match, cube, owner, exact, deeper)
+
+            decision = ahead(None)
             if ply < 2 or not self.level.looks_deeper(decision):
                 return decision
-            leaves = yield from self.evaluator.one_ply_probs_each_steps([q for _, q, _ in found], self.level.deep_keep)
-            return ahead([(w, q, deeper) for (w, q, _), deeper in zip(found, leaves)])
+            leaves = yield from self.evaluator.replies_each_steps([q for _, q, _ in found], self.level.deep_keep)
+            return ahead(deeper_replies(leaves, life))
         p = self.evaluate(position)
         x = cube_life(position.player, position.opponent) if self.cube_by_class else CUBE_LIFE
         if match is None:

@@ -12,6 +12,7 @@ published description of n-ply cubeful evaluation (GNU Backgammon's manual), one
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .cube import (
     CENTERED,
@@ -22,6 +23,7 @@ from .cube import (
     CubeDecision,
     MatchState,
     Probs,
+    cube_life,
     cubeful_equity,
     decide,
     match_cubeful,
@@ -32,6 +34,24 @@ Replies = Sequence[tuple[int, float, Probs, object]]
 """One roll ahead: for each of the side on roll's 21 rolls, played with its best play, (the roll's
 ways in 36, the cube life of the position the opponent then has, the opponent's probabilities,
 on roll, and that position itself, for an :data:`Exact` answer)."""
+
+Found = Sequence[tuple[int, Any, Probs]]
+"""One roll ahead as :meth:`core.bot.evaluator.Evaluator.replies_steps` finds it: (ways, the
+position the opponent then has, on roll, the opponent's probabilities), per roll."""
+
+
+def as_replies(found: Found, life: Callable[[Sequence[int], Sequence[int]], float] = cube_life) -> Replies:
+    """``found`` as :data:`Replies`, each position's cube life from ``life``."""
+    return [(w, life(q.player, q.opponent), p, q) for w, q, p in found]
+
+
+def deeper_replies(
+    leaves: Sequence[Found | None], life: Callable[[Sequence[int], Sequence[int]], float] = cube_life
+) -> list[Replies | None]:
+    """The ``deeper`` argument of :func:`money_decision_ahead` and :func:`match_decision_ahead`
+    from :meth:`core.bot.evaluator.Evaluator.replies_each_steps`' answer."""
+    return [None if sub is None else as_replies(sub, life) for sub in leaves]
+
 
 Exact = Callable[[object, str, "MatchState | None", int], "CubeDecision | None"]
 """The exact cube decision of a position (side on roll), owner, score and cube where one is known
@@ -64,7 +84,11 @@ def money_on_roll(p: Probs, owner: str, x: float = CUBE_LIFE, jacoby: bool = Fal
 
 
 def money_decision_ahead(
-    replies: Replies, owner: str = CENTERED, jacoby: bool = False, exact: Exact | None = None
+    replies: Replies,
+    owner: str = CENTERED,
+    jacoby: bool = False,
+    exact: Exact | None = None,
+    deeper: Sequence[Replies | None] | None = None,
 ) -> CubeDecision:
     """:func:`money_decision` one roll ahead (1-ply cubeful): each branch's equity is the average,
     over the side on roll's 21 rolls, of what the opponent then has with the cube as that branch
@@ -73,6 +97,11 @@ def money_decision_ahead(
     that would leave the opponent a pass is a market loser: the static model sees only the
     average; this sees each roll.
 
+    ``deeper`` (two rolls ahead, 2-ply cubeful): for each reply, the opponent's own 21 rolls from
+    it (``None``: none, a finished game); the opponent's value is then this function's answer for
+    it, acting on the cube as that answer says, so a roll after which the side on roll would
+    double the opponent out counts as the cash it is, a roll deeper too.
+
     >>> even = [(36, CUBE_LIFE, (0.5, 0.0, 0.0, 0.0, 0.0), None)]
     >>> d = money_decision_ahead(even)
     >>> d.double, round(d.no_double, 6)
@@ -80,12 +109,25 @@ def money_decision_ahead(
     """
     nd = dt = 0.0
     after = _seen_by_other(owner)
-    for ways, x, p, pos in replies:
-        known = exact(pos, after, None, 1) if exact is not None else None
-        nd -= ways * (_acted(known, after) if known is not None else money_on_roll(p, after, x, jacoby))
-        known = exact(pos, OWNED, None, 1) if exact is not None else None
-        dt -= ways * 2.0 * (_acted(known, OWNED) if known is not None else money_on_roll(p, OWNED, x))
+    for i, (ways, x, p, pos) in enumerate(replies):
+        sub = deeper[i] if deeper is not None else None
+        nd -= ways * _money_value(p, pos, x, after, jacoby, exact, sub)
+        dt -= ways * 2.0 * _money_value(p, pos, x, OWNED, False, exact, sub)
     return decide(nd / 36.0, dt / 36.0, 1.0)
+
+
+def _money_value(
+    p: Probs, pos: object, x: float, owner: str, jacoby: bool, exact: Exact | None, sub: Replies | None
+) -> float:
+    """The value, per unit of cube, of the side on roll of ``pos`` (probabilities ``p``) acting on
+    the cube that ``owner`` says: ``exact``'s answer where it has one, else one roll ahead from its
+    replies ``sub`` where given, else :func:`money_on_roll`."""
+    known = exact(pos, owner, None, 1) if exact is not None else None
+    if known is not None:
+        return _acted(known, owner)
+    if sub is not None:
+        return _acted(money_decision_ahead(sub, owner, jacoby, exact), owner)
+    return money_on_roll(p, owner, x, jacoby)
 
 
 def _match_span(ms: MatchState, cube: int) -> tuple[float, float]:
@@ -117,23 +159,63 @@ def match_on_roll(p: Probs, ms: MatchState, cube: int, owner: str, x: float = CU
 
 
 def _match_leaf(
-    p: Probs, pos: object, ms: MatchState, cube: int, owner: str, x: float, exact: Exact | None
+    p: Probs,
+    pos: object,
+    ms: MatchState,
+    cube: int,
+    owner: str,
+    x: float,
+    exact: Exact | None,
+    sub: Replies | None = None,
 ) -> float:
-    """:func:`match_on_roll`, or ``exact``'s answer (back in match-winning chances) where it has
-    a live one."""
+    """The side on roll's match-winning chance acting on the cube: :func:`match_on_roll`, or
+    ``exact``'s answer (back in match-winning chances) where it has a live one, or one roll ahead
+    from its replies ``sub`` where given."""
     lose1, span = _match_span(ms, cube)
     if exact is not None and span > 1e-9 and not no_cube_play(ms, cube):
         known = exact(pos, owner, ms, cube)
         if known is not None:
             return lose1 + (_acted(known, owner) + 1.0) / 2.0 * span
-    return match_on_roll(p, ms, cube, owner, x)
+    if sub is None:
+        return match_on_roll(p, ms, cube, owner, x)
+    nd, dt = _match_values(sub, ms, cube, owner, exact, None)
+    if owner == OPPONENT or cube >= MAX_CUBE or no_cube_play(ms, cube):
+        return nd
+    dp = ms.equity(ms.away - cube, ms.opp_away)
+    return max(nd, min(dt, dp))
+
+
+def _match_values(
+    replies: Replies,
+    ms: MatchState,
+    cube: int,
+    owner: str,
+    exact: Exact | None,
+    deeper: Sequence[Replies | None] | None,
+) -> tuple[float, float]:
+    """The side on roll's match-winning chances, one roll ahead, if it does not double and if it
+    doubles and is taken (the opponent acting on the cube in turn)."""
+    other = MatchState(ms.opp_away, ms.away, ms.crawford, ms.post_crawford)
+    after = _seen_by_other(owner)
+    nd = dt = 0.0
+    for i, (ways, x, p, pos) in enumerate(replies):
+        sub = deeper[i] if deeper is not None else None
+        nd += ways * (1.0 - _match_leaf(p, pos, other, cube, after, x, exact, sub))
+        dt += ways * (1.0 - _match_leaf(p, pos, other, 2 * cube, OWNED, x, exact, sub))
+    return nd / 36.0, dt / 36.0
 
 
 def match_decision_ahead(
-    replies: Replies, ms: MatchState, cube: int = 1, owner: str = CENTERED, exact: Exact | None = None
+    replies: Replies,
+    ms: MatchState,
+    cube: int = 1,
+    owner: str = CENTERED,
+    exact: Exact | None = None,
+    deeper: Sequence[Replies | None] | None = None,
 ) -> CubeDecision:
     """:func:`match_decision` one roll ahead (1-ply cubeful, as :func:`money_decision_ahead`),
-    in match-winning chances, normalized so that a single game won at ``cube`` is +1.
+    in match-winning chances, normalized so that a single game won at ``cube`` is +1;
+    ``deeper``: two rolls ahead, as there.
 
     >>> plain = [(36, 0.6, (0.25, 0.0, 0.0, 0.0, 0.0), None)]   # the opponent, on roll, wins 25%
     >>> d = match_decision_ahead(plain, MatchState(7, 7))
@@ -145,15 +227,10 @@ def match_decision_ahead(
     lose1, span = _match_span(ms, cube)
     if span <= 1e-9:
         return CubeDecision(False, True, 0.0, 0.0, 1.0)
-    other = MatchState(ms.opp_away, ms.away, ms.crawford, ms.post_crawford)
-    after = _seen_by_other(owner)
-    nd = dt = 0.0
-    for ways, x, p, pos in replies:
-        nd += ways * (1.0 - _match_leaf(p, pos, other, cube, after, x, exact))
-        dt += ways * (1.0 - _match_leaf(p, pos, other, 2 * cube, OWNED, x, exact))
+    nd, dt = _match_values(replies, ms, cube, owner, exact, deeper)
 
     def norm(m: float) -> float:
-        return 2.0 * (m / 36.0 - lose1) / span - 1.0
+        return 2.0 * (m - lose1) / span - 1.0
 
     nd_n, dt_n = norm(nd), norm(dt)
     decision = decide(nd_n, dt_n, 1.0)

@@ -251,48 +251,46 @@ class Evaluator:
         total = 0.0
         count = 0
         for roll, ours in zip(ROLLS, replies):
-            inner, _probs, n = yield from self._on_roll_steps(ours, value, keep)
+            inner, n = yield from self._on_roll_steps(ours, value, keep)
             count += n
             total += roll.ways * inner
         return total / 36.0, count
 
-    def one_ply_probs_steps(
-        self, position: Position, value: Value | None = None, keep: int = 2
-    ) -> Generator[None, None, tuple[Probs, int]]:
-        """The cubeless probabilities of the side on roll of ``position`` (before its roll) one
-        roll ahead: averaged over its 21 rolls, each played with its best play (by money equity,
-        or ``value``) among its ``keep`` best by pubeval (:func:`core.bot.pubeval.packed_scorer`;
-        ties: first generated), the net rating the results; and the positions the net rated.
-        The last ply of :meth:`two_ply_steps`, and the leaves of the deeper cube decisions
-        (:meth:`core.bot.Bot.cube_decision_steps`). Yields after each roll."""
-        _val, probs, count = yield from self._on_roll_steps(position, value, keep)
-        return probs, count
-
-    def one_ply_probs_each_steps(
+    def replies_each_steps(
         self, positions: Sequence[Position], keep: int = 2
-    ) -> Generator[None, None, list[Probs]]:
-        """:meth:`one_ply_probs_steps` of each position (money choices), in order: the leaves of
-        the deeper cube decisions (:meth:`core.bot.Bot.cube_decision_steps` and the hints'
+    ) -> Generator[None, None, list[list[tuple[int, Position, Probs]] | None]]:
+        """For each position (side on roll, before its roll), its 21 rolls, each played with its
+        best play by money equity among its ``keep`` best by pubeval
+        (:func:`core.bot.pubeval.packed_scorer`; ties: first generated), as the last ply of
+        :meth:`two_ply_steps` plays them: (the roll's ways, the position the other side then has,
+        on roll, and that side's probabilities), as :meth:`replies_steps` gives them unpruned;
+        ``None`` for a finished game. The second roll of the cube decisions two rolls ahead
+        (:meth:`core.bot.Bot.cube_decision_steps`, the hints'
         :meth:`core.analysis.engine.Engine.cube_equities_steps`). Yields after each roll."""
-        out: list[Probs] = []
+        out: list[list[tuple[int, Position, Probs]] | None] = []
         for position in positions:
-            probs, _n = yield from self.one_ply_probs_steps(position, keep=keep)
-            out.append(probs)
+            leaves: list[tuple[int, Position, Probs]] = []
+            yield from self._on_roll_steps(position, None, keep, leaves)
+            out.append(leaves if leaves else None)
         return out
 
     def _on_roll_steps(
-        self, position: Position, value: Value | None, keep: int
-    ) -> Generator[None, None, tuple[float, Probs, int]]:
+        self,
+        position: Position,
+        value: Value | None,
+        keep: int,
+        leaves: list[tuple[int, Position, Probs]] | None = None,
+    ) -> Generator[None, None, tuple[float, int]]:
         """The side on roll's 21 rolls, each played with its best play among its ``keep`` best by
-        pubeval: (the average of each roll's best value, the average of its probabilities, the
-        positions the net rated). The last ply of :meth:`two_ply_steps` and the walk behind
-        :meth:`one_ply_probs_steps`. Yields after each roll."""
+        pubeval: (the average of each roll's best value, the positions the net rated); ``leaves``,
+        if given, receives each roll's (ways, position left, its probabilities) as
+        :meth:`replies_each_steps` gives them. The last ply of :meth:`two_ply_steps` and the second
+        roll of the deeper cube decisions. Yields after each roll."""
         final = _final(position)
         if final is not None:
-            return (equity(final) if value is None else value(final)), final, 1
+            return (equity(final) if value is None else value(final)), 1
         score = packed_scorer(position.is_race(), position)
         total = 0.0
-        probs_total = [0.0] * 5
         count = 0
         for roll in ROLLS:
             found = legal_results(position, roll.dice)
@@ -308,9 +306,8 @@ class Evaluator:
             theirs = self.evaluate_many(nexts)  # the opponent's view, on roll after each play
             values = [-equity(pr) if value is None else value(flip(pr)) for pr in theirs]
             k = max(range(len(values)), key=values.__getitem__)  # ties: the first generated
+            if leaves is not None:
+                leaves.append((roll.ways, nexts[k], theirs[k]))
             total += roll.ways * values[k]
-            for i, q in enumerate(flip(theirs[k])):
-                probs_total[i] += roll.ways * q
             yield
-        w, wg, wbg, lg, lbg = (t / 36.0 for t in probs_total)
-        return total / 36.0, (w, wg, wbg, lg, lbg), count
+        return total / 36.0, count

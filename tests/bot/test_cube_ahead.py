@@ -14,17 +14,12 @@ from core.bot.cube import (
     CUBE_LIFE,
     OWNED,
     MatchState,
-    cube_life,
     money_decision,
-    score_value,
 )
 from core.bot.cube_ahead import money_decision_ahead
 from core.bot.evaluator import Evaluator, drive
-from core.bot.net import equity
-from core.dice import ROLLS
-from core.moves import legal_plays
 from core.position import Position
-from tests.bot.plain_search import plain_one_ply_probs
+from tests.bot.plain_search import plain_money_cube, plain_replies
 
 MIDDLE_GAMES = [
     "x 6:5 8:3 13:5 24:2 / o 6:5 8:3 13:5 24:2",
@@ -104,44 +99,63 @@ def test_match_ahead_at_a_long_even_score_is_close_to_money() -> None:
 
 
 @pytest.mark.parametrize("text", MIDDLE_GAMES[1:])
-def test_a_position_one_roll_ahead_is_the_plain_average(text: str) -> None:
+def test_the_second_roll_is_the_plain_pruned_search(text: str) -> None:
     ev = Evaluator.shared()
     pos = Position.from_text(text)
-    probs, rated = drive(ev.one_ply_probs_steps(pos, keep=2))
-    assert probs == pytest.approx(plain_one_ply_probs(ev, pos, 2), abs=1e-12)
-    assert 21 <= rated <= 42
-    # every play kept: the unpruned 1-ply; at a match score the plays chosen by that score's value
-    assert drive(ev.one_ply_probs_steps(pos, keep=99))[0] == pytest.approx(plain_one_ply_probs(ev, pos, 99), abs=1e-12)
-    at_score = score_value(MatchState(2, 5), 1)
-    found = drive(ev.one_ply_probs_steps(pos, at_score, keep=3))[0]
-    assert found == pytest.approx(plain_one_ply_probs(ev, pos, 3, at_score), abs=1e-12)
-    # the probabilities hold together: gammons within wins, backgammons within gammons
-    w, wg, wbg, lg, lbg = probs
-    assert 0.0 <= wbg <= wg <= w <= 1.0 and 0.0 <= lbg <= lg <= 1.0 - w
-    # a finished game is its result: the other side has borne its last checker off, or this one
-    assert drive(ev.one_ply_probs_steps(Position.from_text("x 1:1 / o"))) == ((0.0, 0.0, 0.0, 0.0, 0.0), 1)
-    assert drive(ev.one_ply_probs_steps(Position.from_text("x / o 6:15"))) == ((1.0, 1.0, 0.0, 0.0, 0.0), 1)
+    firsts = [q for _, q, _ in drive(ev.replies_steps(pos))][:4]
+    finished = Position.from_text("x 1:1 / o")  # the other side has borne its last checker off
+    found = drive(ev.replies_each_steps([*firsts, finished], keep=2))
+    assert found[-1] is None
+    for q, leaves in zip(firsts, found):
+        assert leaves == plain_replies(ev, q, 2)
+    # every play kept: the unpruned replies, as the first roll has them
+    assert drive(ev.replies_each_steps(firsts[:1], keep=99))[0] == drive(ev.replies_steps(firsts[0]))
 
 
-def test_two_ply_cube_is_one_roll_ahead_on_leaves_valued_one_roll_deeper() -> None:
+def test_two_ply_cube_is_the_plain_cubeful_search_two_rolls_deep() -> None:
     ev = Evaluator.shared()
     bot = Bot(evaluator=ev)
     bot.level = replace(LEVELS["strongest"], cube_margin=math.inf)  # every decision looks deeper
     pos = Position.from_text(MIDDLE_GAMES[1])
-    replies = []
-    for roll in ROLLS:  # each of our rolls played with our best play at 0-ply, as the bot plays it
-        nexts = [p.result.swapped() for p in legal_plays(pos, roll.dice)] or [pos.swapped()]
-        q = min(nexts, key=lambda n: equity(ev.evaluate(n)))
-        replies.append((roll.ways, cube_life(q.player, q.opponent), plain_one_ply_probs(ev, q, 2), q))
-    expected = money_decision_ahead(replies)
-    found = bot.cube_decision(pos, ply=2)
-    assert (found.double, found.take) == (expected.double, expected.take)
-    assert found.no_double == pytest.approx(expected.no_double, abs=1e-12)
-    assert found.double_take == pytest.approx(expected.double_take, abs=1e-12)
-    # and it differs from the one-roll decision: the leaves are not the same numbers
-    assert found.no_double != bot.cube_decision(pos, ply=1).no_double
+    for owner in (CENTERED, OWNED):
+        nd, dt = plain_money_cube(ev, pos, owner, 2, bot.level.deep_keep)
+        found = bot.cube_decision(pos, owner=owner, ply=2)
+        assert found.no_double == pytest.approx(nd, abs=1e-12)
+        assert found.double_take == pytest.approx(dt, abs=1e-12)
+    # one roll ahead is the same plain search one roll deep
+    nd, dt = plain_money_cube(ev, pos, CENTERED, 1, bot.level.deep_keep)
+    one = bot.cube_decision(pos, ply=1)
+    assert (one.no_double, one.double_take) == (pytest.approx(nd, abs=1e-12), pytest.approx(dt, abs=1e-12))
+    assert one.no_double != found.no_double
     # it yields after each of the 21 rolls, then after each of the 21 x 21 rolls one deeper
     assert count_yields(bot.cube_decision_steps(pos, ply=2)) == 21 + 21 * 21
+
+
+def test_a_cash_two_rolls_ahead_is_counted_as_one() -> None:
+    # the opponent, on roll after our roll, wins 5% by its probabilities; whatever it rolls, we are
+    # then doubled-out favourites (95%, no gammons): the cube-life model on its averaged chances
+    # gives it some of the game back, the search two rolls ahead sees our cash after each roll
+    theirs = (0.05, 0.0, 0.0, 0.0, 0.0)
+    ours = (0.95, 0.0, 0.0, 0.0, 0.0)
+    one = money_decision_ahead([(36, CUBE_LIFE, theirs, None)])
+    two = money_decision_ahead([(36, CUBE_LIFE, theirs, None)], deeper=[[(36, CUBE_LIFE, ours, None)]])
+    assert one.no_double < 1.0
+    assert two.no_double == pytest.approx(1.0, abs=1e-12)  # we double next roll and it passes
+    assert two.double and not two.take
+    # a finished game has no replies: its probabilities are its value, as one roll ahead
+    over = money_decision_ahead([(36, CUBE_LIFE, (0.0, 0.0, 0.0, 0.0, 0.0), None)], deeper=[None])
+    assert over.no_double == 1.0
+
+
+def test_two_rolls_ahead_at_a_long_even_score_is_nearly_money() -> None:
+    bot = Bot(level="strongest")
+    bot.level = replace(bot.level, cube_margin=math.inf)
+    pos = Position.from_text(MIDDLE_GAMES[2])
+    money = bot.cube_decision(pos, ply=2)
+    match = bot.cube_decision(pos, match=MatchState(25, 25), ply=2)
+    assert match.double == money.double and match.take == money.take
+    assert match.no_double == pytest.approx(money.no_double, abs=0.06)
+    assert match.double_take == pytest.approx(money.double_take, abs=0.12)
 
 
 def count_yields(steps: Generator[None, None, object]) -> int:
