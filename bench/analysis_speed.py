@@ -4,15 +4,15 @@
     python bench/analysis_speed.py --depths 5:0.2,3:0.12,1:0.08 --no-pyodide
     python bench/analysis_speed.py --here ...         # measure in this interpreter only (what Pyodide runs)
 
-The match: ``bench/data/selfplay_302_7pt.mat`` (gnubg played itself with noise: 4 games, a
-typical 7-pointer). The Pyodide figures per decision feed
+The match: ``bench/data/selfplay_302_7pt.mat`` (gnubg played itself with noise: 4 games, a typical
+7-pointer). The Pyodide figures per decision feed
 :data:`core.analysis.engine.PAGE_SECONDS_PER_DECISION`, from which the page picks its depth
-(:func:`core.analysis.page_depth`). For each depth (``CANDIDATES:MARGIN``, see :class:`core.analysis.Depth`) it
-drives :func:`core.analysis.analysis_steps` as the page does (all of it, slices included) and
-prints the total time and the median and slowest time per decision; then it times the command
-line (``python -m core.analysis FILE --json``, a fresh process). Times are given both by the wall
-clock and by CPU time (the machine is shared): ``time.process_time`` in CPython, Node's
-``process.cpuUsage()`` in Pyodide. Not run by the tests.
+(:func:`core.analysis.page_depth`). For each depth (``CANDIDATES:MARGIN:CUBE_MARGIN``, see
+:class:`core.analysis.Depth`) it drives :func:`core.analysis.analysis_steps` as the page does (all
+of it, slices included) and prints the total time and the median and slowest time per decision; then
+it times the command line (``python -m core.analysis FILE --json``, a fresh process). Times are
+given both by the wall clock and by CPU time (the machine is shared): ``time.process_time`` in
+CPython, Node's ``process.cpuUsage()`` in Pyodide. Not run by the tests.
 """
 
 from __future__ import annotations
@@ -33,13 +33,19 @@ if str(ROOT) not in sys.path:
 MATCH = ROOT / "bench" / "data" / "selfplay_302_7pt.mat"
 
 
-def parse_depths(text: str) -> list[tuple[int, float]]:
-    """``"5:0.2,2:0.1"`` -> ``[(5, 0.2), (2, 0.1)]``."""
+def parse_depths(text: str) -> list[tuple[int, float, float]]:
+    """``"5:0.2,1:0.08:0"`` -> ``[(5, 0.2, 0.25), (1, 0.08, 0.0)]``: candidates, margin and the
+    cube's close-call margin (:attr:`core.analysis.Depth.cube_margin`, 0.25 when left out)."""
     out = []
     for part in text.split(","):
-        count, _, margin = part.partition(":")
-        out.append((int(count), float(margin or 0.2)))
+        count, margin, cube = (part.split(":") + ["", ""])[:3]
+        out.append((int(count), float(margin or 0.2), float(cube or 0.25)))
     return out
+
+
+def depth_spec(candidates: int, margin: float, cube_margin: float) -> str:
+    """The ``--depths`` form of a depth (see :func:`parse_depths`)."""
+    return f"{candidates}:{margin}:{cube_margin}"
 
 
 def cpu_seconds() -> float:
@@ -53,7 +59,7 @@ def cpu_seconds() -> float:
     return time.process_time()
 
 
-def measure(path: Path, depths: list[tuple[int, float]]) -> list[dict[str, Any]]:
+def measure(path: Path, depths: list[tuple[int, float, float]]) -> list[dict[str, Any]]:
     """Drive analysis_steps at each depth; times in seconds."""
     from core.analysis import Depth, analysis_steps
     from core.bot.evaluator import Evaluator
@@ -62,8 +68,8 @@ def measure(path: Path, depths: list[tuple[int, float]]) -> list[dict[str, Any]]
     match = parse_mat(path.read_text())
     Evaluator.shared()  # loading the net is not the analysis (the page loads it once)
     results = []
-    for candidates, margin in depths:
-        steps = analysis_steps(match, depth=Depth(candidates=candidates, margin=margin))
+    for candidates, margin, cube_margin in depths:
+        steps = analysis_steps(match, depth=Depth(candidates=candidates, margin=margin, cube_margin=cube_margin))
         per: list[float] = []
         wall, cpu = time.perf_counter(), cpu_seconds()
         last = wall
@@ -80,7 +86,7 @@ def measure(path: Path, depths: list[tuple[int, float]]) -> list[dict[str, Any]]
         wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
         counted = sum(1 for d in analysis.decisions if d.counted)
         results.append({
-            "depth": f"{candidates}:{margin}",
+            "depth": depth_spec(candidates, margin, cube_margin),
             "decisions": len(analysis.decisions),
             "counted": counted,
             "wall_s": round(wall, 2),
@@ -123,7 +129,7 @@ def run_pyodide(path: Path, depths: str) -> list[dict[str, Any]]:
 
 def show(where: str, rows: list[dict[str, Any]]) -> None:
     for r in rows:
-        print(f"{where:8} depth {r['depth']:>7}: {r['decisions']} decisions ({r['counted']} counted), "
+        print(f"{where:8} depth {r['depth']:>12}: {r['decisions']} decisions ({r['counted']} counted), "
               f"total {r['wall_s']:.1f} s wall, {r['cpu_s']:.1f} s CPU; per decision median {r['median_ms']:.0f} ms,"
               f" max {r['max_ms']:.0f} ms; error rates {r['error_rates']}", flush=True)
 
@@ -136,7 +142,8 @@ def main() -> None:
     default = Depth()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mat", type=Path, default=MATCH)
-    ap.add_argument("--depths", default=",".join(f"{d.candidates}:{d.margin}" for d, _ in PAGE_SECONDS_PER_DECISION))
+    ap.add_argument("--depths", default=",".join(depth_spec(d.candidates, d.margin, d.cube_margin)
+                                                 for d, _ in PAGE_SECONDS_PER_DECISION))
     ap.add_argument("--here", action="store_true", help="measure in this interpreter only, print one RESULT line")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-cli", action="store_true")
@@ -148,12 +155,14 @@ def main() -> None:
         return
     count = decision_count(parse_mat(path.read_text()))
     chosen = page_depth(count)
-    print(f"{path.name}: {count} decisions, the page's depth for it {chosen.candidates}:{chosen.margin}; "
+    print(f"{path.name}: {count} decisions, the page's depth for it "
+          f"{depth_spec(chosen.candidates, chosen.margin, chosen.cube_margin)}; "
           f"Python {sys.version.split()[0]}", flush=True)
     show("CPython", measure(path, depths))
     if not args.no_cli:
         cli = run_cli(path)
-        print(f"command line (depth {default.candidates}:{default.margin}): {cli['wall_s']:.1f} s wall, "
+        print(f"command line (depth {depth_spec(default.candidates, default.margin, default.cube_margin)}): "
+              f"{cli['wall_s']:.1f} s wall, "
               f"{cli['cpu_s']:.1f} s CPU", flush=True)
     if not args.no_pyodide:
         show("Pyodide", run_pyodide(path, args.depths))

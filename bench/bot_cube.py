@@ -28,7 +28,7 @@ import json
 import math
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import _paths  # noqa: F401  (the imports below)
 from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
@@ -162,15 +162,19 @@ def gnubg_probs(ids: list[str], workers: int, plies: int, cache: str | None) -> 
     return cached_probs(cache, "id", ids, {"plies": plies}, ask)
 
 
-def _our_decisions(job: tuple[list[Position], list[MatchInfo], int, bool, str | None, bool]) -> list[CubeDecision]:
+def _our_decisions(
+    job: tuple[list[Position], list[MatchInfo], int, bool, str | None, bool, float | None],
+) -> list[CubeDecision]:
     """Our cube decisions of a chunk of positions (a worker process's share)."""
-    positions, infos, ply, jacoby, weights, fixed_life = job
+    positions, infos, ply, jacoby, weights, fixed_life, margin = job
     evaluator = None
     if weights:
         with open(weights, "rb") as raw:
             evaluator = Evaluator(net=Net.from_json_bytes(raw.read()))
     bot = Bot(evaluator=evaluator)
     bot.cube_by_class = not fixed_life
+    if margin is not None:
+        bot.level = replace(bot.level, cube_margin=margin)
     return [
         bot.cube_decision(pos, ply=ply, match=match_state(info), jacoby=jacoby) for pos, info in zip(positions, infos)
     ]
@@ -277,7 +281,13 @@ def main() -> None:
         default=0,
         help="our cube decision: 0-ply (the net's probabilities in the cube model), 1-ply cubeful "
         "(the model applied after each of the 21 rolls, the opponent acting on the cube in turn), or 2-ply "
-        "cubeful (the same, each roll's position valued one roll deeper)",
+        "cubeful (two rolls ahead, cubeful at both, at the close calls as the levels decide)",
+    )
+    ap.add_argument(
+        "--cube-margin",
+        type=float,
+        help="at --ply 2, look deeper where the one-roll answer is within this of changing (the levels': "
+        "Level.cube_margin; 'inf': every decision)",
     )
     ap.add_argument("--fixed-life", action="store_true", help="cube life 0.68 everywhere, not by position class")
     ap.add_argument(
@@ -329,6 +339,8 @@ def main() -> None:
             evaluator = Evaluator(net=Net.from_json_bytes(raw.read()))
     bot = Bot(evaluator=evaluator)
     bot.cube_by_class = not args.fixed_life
+    if args.cube_margin is not None:
+        bot.level = replace(bot.level, cube_margin=args.cube_margin)
     if sum(a is not None for a in (args.gnubg_rollout, args.gnubg_probs, args.own_probs)) > 1:
         raise SystemExit("--gnubg-rollout, --gnubg-probs and --own-probs each feed the model: name one")
     fed: dict[Position, Probs] | None = None
@@ -345,7 +357,8 @@ def main() -> None:
         import multiprocessing
 
         jobs = [
-            (positions[i : i + 25], infos[i : i + 25], args.ply, args.jacoby, args.weights, args.fixed_life)
+            (positions[i : i + 25], infos[i : i + 25], args.ply, args.jacoby, args.weights, args.fixed_life,
+             args.cube_margin)
             for i in range(0, len(positions), 25)
         ]
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:

@@ -3,10 +3,10 @@
 One walker (:func:`walk_match`) goes through a :class:`~core.match.Match` record (played here, or
 read from ``.mat`` by :func:`core.record.parse_mat`); the :class:`Engine` grades each moment with
 the bot's net (0-ply on every play; 0-ply and 1-ply blended on the best few and on the play made;
-Janowski's cube model at the score, one roll ahead for cube actions); :func:`analysis_steps` does it
-in slices for a page that must stay responsive, :func:`analyse_match` at once. Equities are
-normalized (EMG, per unit of cube), as gnubg reports them; marks and ratings follow gnubg's
-published thresholds (see :mod:`core.analysis.analyse`).
+Janowski's cube model at the score, one roll ahead for cube actions and two at the close calls);
+:func:`analysis_steps` does it in slices for a page that must stay responsive, :func:`analyse_match`
+at once. Equities are normalized (EMG, per unit of cube), as gnubg reports them; marks and ratings
+follow gnubg's published thresholds (see :mod:`core.analysis.analyse`).
 
 >>> from core.match import Match
 >>> match = Match.new(5, names=("Ann", "Bob")).opening_with(6, 5).play("24/13")

@@ -6,10 +6,10 @@ equity at the score, :meth:`~core.analysis.equity.Scale.cubeless`) and the proba
 leaves. From a roll table come
 
 * the cube decisions, one roll ahead: each roll's reply valued with the cube as each action
-  leaves it, the opponent acting on it in turn (:meth:`Engine.cube_equities`; the hints and the
-  tutor look one roll deeper at the close calls, as the default and strongest levels decide,
-  :meth:`Engine.cube_equities_steps`), and the position's 1-ply probabilities (the table's average)
-  for the chances shown;
+  leaves it, the opponent acting on it in turn (:meth:`Engine.cube_equities`); at the close calls
+  two rolls ahead, as the default and strongest levels decide (:meth:`Engine.cube_equities_steps`:
+  the hints and the tutor always, the analysis at its depth's ``cube_margin``), and the
+  position's 1-ply probabilities (the table's average) for the chances shown;
 * the luck of each roll (0-ply cubeful equity of the roll's best play against the average over
   the rolls, as gnubg's luck analysis does by default);
 * the 1-ply value of a play (the average of the *opponent's* roll table after it).
@@ -25,7 +25,7 @@ comes in slices (``*_steps`` generators that yield between rolls).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from ..bot import LEVELS
@@ -64,15 +64,20 @@ class Depth:
     candidates: int = 5
     margin: float = 0.2
     blend: float = 0.2
+    cube_margin: float = 0.25
+    """A cube decision whose one-roll answer is within this of changing is valued two rolls ahead,
+    as the levels and the hints value it (:attr:`core.bot.Level.cube_margin`; 0: one roll ahead
+    only, the page's lightest depth, for long matches)."""
 
 
 PAGE_SECONDS_PER_DECISION: tuple[tuple[Depth, float], ...] = (
-    (Depth(), 0.151),
-    (Depth(candidates=2, margin=0.1), 0.101),
-    (Depth(candidates=1, margin=0.08), 0.091),
+    (Depth(), 0.116),
+    (Depth(candidates=2, margin=0.1), 0.088),
+    (Depth(candidates=1, margin=0.08), 0.080),
+    (Depth(candidates=1, margin=0.08, cube_margin=0.0), 0.059),
 )
 """Seconds of analysis per decision in Pyodide (CPU time on Node, ``bench/analysis_speed.py`` on
-a 7-point match of 380 decisions, 2026-12-04, the 128-unit round-10w net), strongest depth first."""
+a 7-point match of 380 decisions, 2026-12-06, the round-11d net), strongest depth first."""
 
 PAGE_BUDGET_S = 54.0
 """The time the page aims at: the 60 s goal for a 7-point match, less a tenth for the yields."""
@@ -85,7 +90,7 @@ def page_depth(decisions: int, budget: float = PAGE_BUDGET_S) -> Depth:
     """The strongest depth whose measured cost in Pyodide lets ``decisions`` fit in ``budget``
     seconds (:data:`PAGE_DEPTH`, the lightest, when none does).
 
-    >>> page_depth(100) == Depth(), page_depth(400).candidates, page_depth(600) == PAGE_DEPTH
+    >>> page_depth(100) == Depth(), page_depth(500).candidates, page_depth(1000) == PAGE_DEPTH
     (True, 2, True)
     """
     for depth, seconds in PAGE_SECONDS_PER_DECISION:
@@ -204,10 +209,11 @@ class Engine:
 
     # -- cube and luck -------------------------------------------------------------------
     def cube_steps(self, moment: Moment) -> Generator[None, None, CubeGrade]:
-        """Cube equities before the roll of the player on roll in ``moment`` (one roll ahead)."""
+        """Cube equities before the roll of the player on roll in ``moment`` (one roll ahead, two
+        at the close calls within the depth's ``cube_margin``)."""
         scale = Scale(moment.situation)
         table = yield from self.roll_table_steps(moment.position, scale)
-        nd, dt, dp = self.cube_equities(moment.position, scale, table)
+        nd, dt, dp = yield from self.cube_equities_steps(moment.position, scale, table, self.depth.cube_margin)
         return CubeGrade(nd, dt, dp)
 
     def cube_equities(
@@ -239,17 +245,19 @@ class Engine:
         return exact.no_double, exact.double_take, exact.double_pass
 
     def cube_equities_steps(
-        self, position: Position, scale: Scale, table: RollTable
+        self, position: Position, scale: Scale, table: RollTable, margin: float | None = None
     ) -> Generator[None, None, tuple[float, float, float]]:
         """:meth:`cube_equities`, looking one roll deeper at a close call as the levels do
         (:attr:`core.bot.Level.cube_margin`): where the answer from ``table`` is within the
-        strongest level's margin of changing, the equities come two rolls ahead, each roll's
-        position followed by its own 21 rolls (:meth:`~core.bot.evaluator.Evaluator.replies_each_steps`,
-        the strongest level's ``deep_keep``), as :meth:`core.bot.Bot.cube_decision_steps` decides.
-        The hints and the tutor use it; the match analysis keeps the one-roll table (its time goal).
-        Yields after each roll."""
+        strongest level's margin of changing (or ``margin``), the equities come two rolls ahead,
+        each roll's position followed by its own 21 rolls
+        (:meth:`~core.bot.evaluator.Evaluator.replies_each_steps`, the strongest level's
+        ``deep_keep``), as :meth:`core.bot.Bot.cube_decision_steps` decides. The hints, the tutor
+        and the analysis (at its depth's ``cube_margin``) use it. Yields after each roll."""
         nd, dt, dp = self.cube_equities(position, scale, table)
         level = LEVELS["strongest"]
+        if margin is not None:
+            level = replace(level, cube_margin=margin)
         if not level.looks_deeper(CubeDecision(False, True, nd, dt, dp)):
             return nd, dt, dp
         leaves = yield from self.evaluator.replies_each_steps([after for _, _, after in table], level.deep_keep)

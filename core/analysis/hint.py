@@ -1,12 +1,13 @@
 """Hints for the match as it stands: the ranked plays of a roll, the cube actions, and the cost of an action.
 
-The same evaluation as the analysis (:class:`~core.analysis.engine.Engine`): every legal play
-at 0-ply, the best few (``Depth.candidates`` within ``Depth.margin``) and any play asked for
-valued as the blend of their 0-ply and 1-ply equities; cube actions one roll ahead, cubeful, as
-the strongest bot decides them. So a hint, the tutor's warning and the analysis of the same decision agree.
-Equities are normalized (per unit of cube, cubeful at the score), as the analysis reports them.
-Each ``*_steps`` function is a generator that yields between slices of a few milliseconds
-(one roll of a lookahead) and returns its answer, for a page that must stay responsive.
+The same evaluation as the analysis (:class:`~core.analysis.engine.Engine`): every legal play at
+0-ply, the best few (``Depth.candidates`` within ``Depth.margin``) and any play asked for valued as
+the blend of their 0-ply and 1-ply equities; cube actions one roll ahead, cubeful, and two rolls
+ahead at the close calls, as the strongest bot decides them. So a hint, the tutor's warning and the
+analysis of the same decision agree. Equities are normalized (per unit of cube, cubeful at the
+score), as the analysis reports them. Each ``*_steps`` function is a generator that yields between
+slices of a few milliseconds (one roll of a lookahead) and returns its answer, for a page that must
+stay responsive.
 
 >>> from core.match import Match
 >>> hint = checker_hint(Match.new(0).opening_with(3, 1))

@@ -110,8 +110,8 @@ class Level:
     plays valued so far, that one included, stay within this (keeps the slowest moves short)."""
     cube_ply: int = 0
     """Cube decisions at 0-ply (the net's probabilities in the cube model), 1 (one roll ahead,
-    cubeful: :meth:`Bot.cube_decision_steps`) or 2 (the same, each roll's position valued one roll
-    deeper)."""
+    cubeful: :meth:`Bot.cube_decision_steps`) or 2 (two rolls ahead, cubeful at both: after each
+    roll, the opponent's 21 rolls and its cube action in turn)."""
     cube_margin: float = math.inf
     """At ``cube_ply`` 2, a decision whose one-roll answer is at least this far from both of its
     boundaries (:func:`decision_margin`) keeps that answer: only the close calls look deeper."""
@@ -329,10 +329,12 @@ class Bot:
         """The full cube analysis for the side on roll (before its roll). ``ply`` 0: the net's
         probabilities in the cube model; 1: one roll ahead, cubeful
         (:func:`core.bot.cube_ahead.money_decision_ahead`, :func:`core.bot.cube_ahead.match_decision_ahead`),
-        yielding after each of the 21 rolls; 2: the same with each roll's position valued one roll
-        deeper (:meth:`~core.bot.evaluator.Evaluator.one_ply_probs_steps`, the opponent's best of
-        pubeval's :attr:`Level.deep_keep` plays a roll), as GNU Backgammon's manual describes its
-        2-ply cubeful evaluation, yielding after each of the 21 x 21 rolls. At the end of a bear-off
+        yielding after each of the 21 rolls; 2: two rolls ahead, cubeful at both rolls, where the
+        one-roll answer is a close call (:meth:`Level.looks_deeper`): each roll's position is
+        valued by the opponent's own 21 rolls (its best of pubeval's :attr:`Level.deep_keep`
+        plays each, :meth:`~core.bot.evaluator.Evaluator.replies_each_steps`) and its cube action
+        on them, as GNU Backgammon's manual describes its 2-ply cubeful evaluation, yielding after
+        each of the 21 x 21 rolls. At the end of a bear-off
         (:meth:`core.bot.bearoff_cube.ExactBearoff.covers`) the exact answer."""
         known = self.evaluator.exact_cube(position, owner, match, cube)
         if known is not None:

@@ -5,8 +5,12 @@ roll ahead, each of the side on roll's 21 rolls is played as the bot plays it, a
 opponent then has is valued with the cube as each action leaves it (centred, or owned by the
 opponent at twice the stake), the opponent acting on the cube in turn; the averages are the
 no-double and double/take equities. So a roll after which the opponent would pass a double (a
-market loser) counts as the cash it is, which an average of probabilities hides. Written from the
-published description of n-ply cubeful evaluation (GNU Backgammon's manual), one ply deep.
+market loser) counts as the cash it is, which an average of probabilities hides. Two rolls ahead
+(``deeper``), the opponent's value is found the same way from its own 21 rolls, so that its cube
+action and the side on roll's next one are both seen: a position after which the side on roll
+doubles the opponent out next turn counts as that cash, not as the cube-life model's share of it.
+Written from the published description of n-ply cubeful evaluation (GNU Backgammon's manual):
+nothing of its code or numbers.
 """
 
 from __future__ import annotations

@@ -280,3 +280,29 @@ def test_command_line_reports_bad_files(tmp_path: Path) -> None:
 def test_decision_is_a_value() -> None:
     d = Decision(1, 1, 0, "move", (3, 1), "8/5 6/5", "8/5 6/5", 0.0, "")
     assert d == Decision(1, 1, 0, "move", (3, 1), "8/5 6/5", "8/5 6/5", 0.0, "")
+
+
+def test_the_analysis_grades_a_close_cube_call_as_the_hint_does() -> None:
+    from core.analysis import PAGE_DEPTH, Depth
+    from core.analysis.hint import cube_hint
+    from core.game import Setup
+
+    # a close call in a race (double, pass; not doubling costs 0.07): two rolls ahead, as the hint
+    before = Match.new(0, setup=Setup(Position.from_text("x 3:2 2:2 / o 6:2 5:2"), 0))
+    hint = cube_hint(before)
+    done = before.double().drop()
+
+    def graded(depth: Depth | None) -> tuple[float, ...]:
+        analysis = analyse_match(done, depth=depth)
+        double = next(d for d in analysis.decisions if d.kind == "double")
+        assert double.played == double.best == "Double" and double.loss == 0.0
+        return tuple(value for _, value, _ in double.equities)
+
+    assert graded(None) == (hint.no_double, hint.double_take, hint.double_pass)
+    # the page's lightest depth (long matches) keeps one roll ahead: the engine's one-roll equities
+    engine = Engine()
+    moment = next(m for m in walk_match(done) if m.kind == "double")
+    scale = Scale(moment.situation)
+    table = drive(engine.roll_table_steps(moment.position, scale))
+    one_roll = engine.cube_equities(moment.position, scale, table)
+    assert PAGE_DEPTH.cube_margin == 0.0 and graded(PAGE_DEPTH) == one_roll != graded(None)
