@@ -154,12 +154,18 @@ def no_cube_play(ms: MatchState, cube: int) -> bool:
 def match_on_roll(p: Probs, ms: MatchState, cube: int, owner: str, x: float = CUBE_LIFE) -> float:
     """The side on roll's cubeful match-winning chance before its roll, when it acts on the cube
     as :func:`match_decision` says (:func:`match_cubeful` when it may not or need not double)."""
-    nd = match_cubeful(p, ms, cube, owner, x)
+    return _match_acted(
+        match_cubeful(p, ms, cube, owner, x), lambda: match_cubeful(p, ms, 2 * cube, OPPONENT, x), ms, cube, owner
+    )
+
+
+def _match_acted(nd: float, double_take: Callable[[], float], ms: MatchState, cube: int, owner: str) -> float:
+    """The side on roll's match-winning chance when it acts on the cube: ``nd`` (not doubling)
+    where it may not or need not double, else the better of ``nd`` and a double (the opponent
+    answering its best: ``double_take()`` or the pass)."""
     if owner == OPPONENT or cube >= MAX_CUBE or no_cube_play(ms, cube):
         return nd
-    dt = match_cubeful(p, ms, 2 * cube, OPPONENT, x)
-    dp = ms.equity(ms.away - cube, ms.opp_away)
-    return max(nd, min(dt, dp))
+    return max(nd, min(double_take(), ms.equity(ms.away - cube, ms.opp_away)))
 
 
 def _match_leaf(
@@ -183,10 +189,7 @@ def _match_leaf(
     if sub is None:
         return match_on_roll(p, ms, cube, owner, x)
     nd, dt = _match_values(sub, ms, cube, owner, exact, None)
-    if owner == OPPONENT or cube >= MAX_CUBE or no_cube_play(ms, cube):
-        return nd
-    dp = ms.equity(ms.away - cube, ms.opp_away)
-    return max(nd, min(dt, dp))
+    return _match_acted(nd, lambda: dt, ms, cube, owner)
 
 
 def _match_values(

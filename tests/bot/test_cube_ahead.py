@@ -87,12 +87,14 @@ def test_the_looking_ahead_levels_weigh_the_cube_a_roll_ahead_without_freezing_t
     assert doubles and yields == 21 + 21 * 21  # the trailer doubles at once after the Crawford game
 
 
-def test_match_ahead_at_a_long_even_score_is_close_to_money() -> None:
+@pytest.mark.parametrize("ply", [1, 2])
+def test_match_ahead_at_a_long_even_score_is_close_to_money(ply: int) -> None:
     # at 25-away all round the match equities are nearly linear in the points
-    bot = Bot()
+    bot = Bot(level="strongest")
+    bot.level = replace(bot.level, cube_margin=math.inf)  # two rolls ahead every time at ply 2
     pos = Position.from_text(MIDDLE_GAMES[2])
-    money = bot.cube_decision(pos, ply=1)
-    match = bot.cube_decision(pos, match=MatchState(25, 25), ply=1)
+    money = bot.cube_decision(pos, ply=ply)
+    match = bot.cube_decision(pos, match=MatchState(25, 25), ply=ply)
     assert match.double == money.double and match.take == money.take
     assert match.no_double == pytest.approx(money.no_double, abs=0.06)
     assert match.double_take == pytest.approx(money.double_take, abs=0.12)
@@ -145,17 +147,6 @@ def test_a_cash_two_rolls_ahead_is_counted_as_one() -> None:
     # a finished game has no replies: its probabilities are its value, as one roll ahead
     over = money_decision_ahead([(36, CUBE_LIFE, (0.0, 0.0, 0.0, 0.0, 0.0), None)], deeper=[None])
     assert over.no_double == 1.0
-
-
-def test_two_rolls_ahead_at_a_long_even_score_is_nearly_money() -> None:
-    bot = Bot(level="strongest")
-    bot.level = replace(bot.level, cube_margin=math.inf)
-    pos = Position.from_text(MIDDLE_GAMES[2])
-    money = bot.cube_decision(pos, ply=2)
-    match = bot.cube_decision(pos, match=MatchState(25, 25), ply=2)
-    assert match.double == money.double and match.take == money.take
-    assert match.no_double == pytest.approx(money.no_double, abs=0.06)
-    assert match.double_take == pytest.approx(money.double_take, abs=0.12)
 
 
 def count_yields(steps: Generator[None, None, object]) -> int:
