@@ -343,7 +343,9 @@ class Bot:
             life = cube_life if self.cube_by_class else (lambda _a, _b: CUBE_LIFE)
             exact = cast(Exact, self.evaluator.exact_cube)
 
-            found = yield from self.evaluator.replies_steps(position)
+            # each roll played as the level plays it there: by the score's value in a match (as the hints)
+            at_score = None if match is None else score_value(match, cube)
+            found = yield from self.evaluator.replies_steps(position, at_score)
             replies = as_replies(found, life)
 
             def ahead(deeper: list[Replies | None] | None) -> CubeDecision:
