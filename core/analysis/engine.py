@@ -25,10 +25,10 @@ comes in slices (``*_steps`` generators that yield between rolls).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import cast
 
-from ..bot import LEVELS
+from ..bot import LEVELS, decision_margin
 from ..bot.cube import CubeDecision, cube_life, decide
 from ..bot.cube_ahead import Exact, Replies, as_replies, deeper_replies, match_decision_ahead, money_decision_ahead
 from ..bot.evaluator import Evaluator, flip
@@ -64,10 +64,10 @@ class Depth:
     candidates: int = 5
     margin: float = 0.2
     blend: float = 0.2
-    cube_margin: float = 0.25
+    cube_margin: float = LEVELS["strongest"].cube_margin
     """A cube decision whose one-roll answer is within this of changing is valued two rolls ahead,
-    as the levels and the hints value it (:attr:`core.bot.Level.cube_margin`; 0: one roll ahead
-    only, the page's lightest depth, for long matches)."""
+    as the levels value it (the strongest level's :attr:`core.bot.Level.cube_margin`; 0: one roll
+    ahead only, the page's lightest depth, for long matches)."""
 
 
 PAGE_SECONDS_PER_DECISION: tuple[tuple[Depth, float], ...] = (
@@ -213,7 +213,7 @@ class Engine:
         at the close calls within the depth's ``cube_margin``)."""
         scale = Scale(moment.situation)
         table = yield from self.roll_table_steps(moment.position, scale)
-        nd, dt, dp = yield from self.cube_equities_steps(moment.position, scale, table, self.depth.cube_margin)
+        nd, dt, dp = yield from self.cube_equities_steps(moment.position, scale, table)
         return CubeGrade(nd, dt, dp)
 
     def cube_equities(
@@ -245,22 +245,19 @@ class Engine:
         return exact.no_double, exact.double_take, exact.double_pass
 
     def cube_equities_steps(
-        self, position: Position, scale: Scale, table: RollTable, margin: float | None = None
+        self, position: Position, scale: Scale, table: RollTable
     ) -> Generator[None, None, tuple[float, float, float]]:
-        """:meth:`cube_equities`, looking one roll deeper at a close call as the levels do
-        (:attr:`core.bot.Level.cube_margin`): where the answer from ``table`` is within the
-        strongest level's margin of changing (or ``margin``), the equities come two rolls ahead,
-        each roll's position followed by its own 21 rolls
-        (:meth:`~core.bot.evaluator.Evaluator.replies_each_steps`, the strongest level's
-        ``deep_keep``), as :meth:`core.bot.Bot.cube_decision_steps` decides. The hints, the tutor
-        and the analysis (at its depth's ``cube_margin``) use it. Yields after each roll."""
+        """:meth:`cube_equities`, looking one roll deeper at a close call as the levels do: where
+        the answer from ``table`` is within the depth's ``cube_margin`` of changing
+        (:func:`core.bot.decision_margin`), the equities come two rolls ahead, each roll's position
+        followed by its own 21 rolls (:meth:`~core.bot.evaluator.Evaluator.replies_each_steps`,
+        the strongest level's ``deep_keep``), as :meth:`core.bot.Bot.cube_decision_steps` decides.
+        The hints, the tutor and the analysis use it. Yields after each roll."""
         nd, dt, dp = self.cube_equities(position, scale, table)
-        level = LEVELS["strongest"]
-        if margin is not None:
-            level = replace(level, cube_margin=margin)
-        if not level.looks_deeper(CubeDecision(False, True, nd, dt, dp)):
+        if decision_margin(CubeDecision(False, True, nd, dt, dp)) >= self.depth.cube_margin:
             return nd, dt, dp
-        leaves = yield from self.evaluator.replies_each_steps([after for _, _, after in table], level.deep_keep)
+        keep = LEVELS["strongest"].deep_keep
+        leaves = yield from self.evaluator.replies_each_steps([after for _, _, after in table], keep)
         return self.cube_equities(position, scale, table, deeper_replies(leaves))
 
     def winning_steps(self, moment: Moment) -> Generator[None, None, float]:

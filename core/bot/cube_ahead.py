@@ -16,7 +16,7 @@ nothing of its code or numbers.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .cube import (
     CENTERED,
@@ -34,12 +34,15 @@ from .cube import (
     money_decision,
 )
 
+if TYPE_CHECKING:
+    from ..position import Position
+
 Replies = Sequence[tuple[int, float, Probs, object]]
 """One roll ahead: for each of the side on roll's 21 rolls, played with its best play, (the roll's
 ways in 36, the cube life of the position the opponent then has, the opponent's probabilities,
 on roll, and that position itself, for an :data:`Exact` answer)."""
 
-Found = Sequence[tuple[int, Any, Probs]]
+Found = Sequence[tuple[int, "Position", Probs]]
 """One roll ahead as :meth:`core.bot.evaluator.Evaluator.replies_steps` finds it: (ways, the
 position the opponent then has, on roll, the opponent's probabilities), per roll."""
 
