@@ -35,7 +35,17 @@ structures a weaker opponent leads to). Labels, for the side on roll, before its
   siblings (``bot_training.fitx --pairs``). ``positions`` counts the sampled positions, so a
   batch holds up to ``top`` times as many rows.
 
-Each file holds ``onroll`` and ``other`` (N, 25) int8 boards (each side in its own
+A finished run is packed into one file, ``batches.npz`` (:func:`pack_run`): every batch's arrays
+concatenated in batch order, with ``batches`` (the batch numbers packed) and ``counts`` (each
+one's rows), its members compressed with LZMA (``numpy.load`` reads it as any ``.npz``). The
+command packs when every batch of its ``--batches`` range is done, and ``--pack`` packs the
+batches done so far without labelling any. While a run is in progress its batches are loose
+``batch_{k:05d}.npz`` files (ignored by git under ``bot_training/labels/``); a batch counts as
+done whether loose or packed, so a rerun resumes either way, and :func:`load_labels` reads both.
+Only packed rounds are committed: one file a round instead of hundreds (see
+``bot_training/README.md``, "Where the labels live").
+
+Each batch holds ``onroll`` and ``other`` (N, 25) int8 boards (each side in its own
 numbering), so any encoding can be computed later, ``y`` (N, 5) float32 labels and
 ``source`` (N,) int8 (0: self-play, 1: a game against pubeval; 2: the bear-off database, written
 by :mod:`bot_training.bearoff_labels`). Only our own engine and net make the labels.
@@ -48,9 +58,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import fcntl
+import glob
 import json
 import os
 import time
+import zipfile
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -266,8 +279,96 @@ def sibling_decisions(bot: NumpyBot, positions: Sequence[Position], top: int, ma
     return out, np.array(origin, dtype=np.int64), np.array(rank, dtype=np.int8)
 
 
+PACK = "batches.npz"
+
+
 def batch_path(out: str, k: int) -> str:
+    """Where batch ``k`` of the run in ``out`` is written while the run is in progress (loose)."""
     return os.path.join(out, f"batch_{k:05d}.npz")
+
+
+def _loose_batches(out: str) -> dict[int, str]:
+    found: dict[int, str] = {}
+    for path in glob.glob(os.path.join(out, "batch_*.npz")):
+        number = os.path.basename(path)[len("batch_") : -len(".npz")]
+        if number.isdigit():
+            found[int(number)] = path
+    return found
+
+
+def _read_pack(out: str) -> dict[int, dict[str, np.ndarray]]:
+    path = os.path.join(out, PACK)
+    if not os.path.exists(path):
+        return {}
+    with np.load(path) as f:
+        arrays = {key: f[key] for key in f.files}
+    try:
+        numbers, counts = arrays.pop("batches"), arrays.pop("counts")
+    except KeyError:
+        raise ValueError(f"{path}: not a packed run (no batches and counts members)") from None
+    ends = np.cumsum(counts)
+    if len(numbers) != len(counts) or any(len(a) != (ends[-1] if len(ends) else 0) for a in arrays.values()):
+        raise ValueError(f"{path}: its counts ({int(counts.sum())} rows) do not match its arrays")
+    starts = ends - counts
+    return {int(k): {key: a[int(lo) : int(hi)] for key, a in arrays.items()}
+            for k, lo, hi in zip(numbers.tolist(), starts.tolist(), ends.tolist())}
+
+
+def read_run(out: str) -> dict[int, dict[str, np.ndarray]]:
+    """Every batch done in the run ``out``, packed or loose, by batch number (a batch both packed
+    and loose, as after a pack stopped before it removed the loose files, is read from the pack).
+
+    >>> read_run("no/such/run")
+    {}
+    """
+    batches = _read_pack(out)
+    for k, path in sorted(_loose_batches(out).items()):
+        if k not in batches:
+            with np.load(path) as f:
+                batches[k] = {key: f[key] for key in f.files}
+    return dict(sorted(batches.items()))
+
+
+def done_batches(out: str) -> set[int]:
+    """The numbers of the batches done in the run ``out`` (packed or loose)."""
+    path = os.path.join(out, PACK)
+    packed: set[int] = set()
+    if os.path.exists(path):
+        with np.load(path) as f:
+            packed = set(f["batches"].tolist())
+    return packed | set(_loose_batches(out))
+
+
+def pack_run(out: str) -> str:
+    """Pack the run ``out``: its packed and loose batches into one ``batches.npz`` (written
+    atomically, members compressed with LZMA), then remove the loose files. One process packs at
+    a time (a lock on the folder); returns the pack's path."""
+    lock = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        loose = _loose_batches(out)
+        batches = read_run(out)
+        if not batches:
+            raise FileNotFoundError(f"{out}: no batch to pack")
+        keys = list(next(iter(batches.values())))
+        for k, arrays in batches.items():
+            if list(arrays) != keys:
+                raise ValueError(f"{out}: batch {k} holds {sorted(arrays)}, batch {next(iter(batches))} {sorted(keys)}")
+        members = {key: np.concatenate([arrays[key] for arrays in batches.values()]) for key in keys}
+        members["batches"] = np.array(list(batches), dtype=np.int64)
+        members["counts"] = np.array([len(arrays[keys[0]]) for arrays in batches.values()], dtype=np.int64)
+        path = os.path.join(out, PACK)
+        tmp = path + f".tmp{os.getpid()}"
+        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_LZMA) as z:
+            for key, array in members.items():
+                with z.open(f"{key}.npy", "w", force_zip64=True) as member:
+                    np.lib.format.write_array(member, np.ascontiguousarray(array), allow_pickle=False)
+        os.replace(tmp, path)
+        for loose_path in loose.values():
+            os.remove(loose_path)
+    finally:
+        os.close(lock)  # releases the lock
+    return path
 
 
 def label_batch(spec: LabelSpec, k: int) -> dict[str, np.ndarray]:
@@ -353,13 +454,16 @@ def _ensure_spec(out: str, spec: LabelSpec) -> None:
 
 def run_batches(spec: LabelSpec, out: str, batches: Iterable[int], workers: int = 0,
                 ray_address: str | None = None, progress: Callable[[str], None] | None = None) -> list[str]:
-    """Label every batch in ``batches`` not yet in ``out``; returns the paths of all of them.
+    """Label every batch in ``batches`` not yet done in ``out`` (loose or packed) into loose
+    files; returns the loose paths of all of them (a batch packed earlier is in the pack).
 
     ``workers=0`` runs in this process; ``workers>0`` through a process pool; ``ray_address``
     (e.g. ``"auto"`` or ``"ray://host:10001"``) through Ray instead.
     """
     _ensure_spec(out, spec)
-    todo = [k for k in batches if not os.path.exists(batch_path(out, k))]
+    batches = list(batches)
+    done_before = done_batches(out)
+    todo = [k for k in batches if k not in done_before]
     fields = dataclasses.asdict(spec)
     done: list[str] = []
 
@@ -404,28 +508,30 @@ def parse_range(text: str) -> range:
 
 
 def load_labels(folders: Sequence[str]) -> dict[str, np.ndarray]:
-    """Every batch file of the given folders, concatenated (keys as in the files).
+    """Every batch of the given runs (packed or loose), concatenated (keys as in the batches).
 
     A folder may name a range of its batches, ``FOLDER@START:STOP`` (batch numbers, STOP
-    excluded), so that a fit on a run still in progress can be made again later.
+    excluded), so that a fit on a run still in progress can be made again later. The rows come
+    in the order of ``FOLDER/batch_NNNNN.npz`` sorted as text, as when every batch was a file, so
+    a fit on the same labels is the same fit.
     """
-    import glob
-
-    files = []
+    runs: dict[str, dict[int, dict[str, np.ndarray]]] = {}
+    found: list[tuple[str, dict[str, np.ndarray]]] = []
     for folder in folders:
         path, _, span = folder.partition("@")
-        found = glob.glob(os.path.join(path, "batch_*.npz"))
+        if path not in runs:
+            runs[path] = read_run(path)
+        chosen = runs[path]
         if span:
             start, sep, stop = span.partition(":")
             if not (sep and start.isdigit() and stop.isdigit()):
                 raise ValueError(f"{folder!r}: a range of batches is written FOLDER@START:STOP, e.g. r10@0:90")
-            found = [f for f in found
-                     if int(start) <= int(os.path.basename(f)[len("batch_"):-len(".npz")]) < int(stop)]
-        files.extend(found)
-    files.sort()
-    if not files:
-        raise FileNotFoundError(f"no batch_*.npz in {', '.join(folders)}")
-    data = [dict(np.load(f)) for f in files]
+            chosen = {k: v for k, v in chosen.items() if int(start) <= k < int(stop)}
+        found.extend((batch_path(path, k), arrays) for k, arrays in chosen.items())
+    found.sort(key=lambda item: item[0])
+    if not found:
+        raise FileNotFoundError(f"no batch in {', '.join(folders)}")
+    data = [arrays for _, arrays in found]
     return {key: np.concatenate([d[key] for d in data]) for key in data[0]}
 
 
@@ -453,6 +559,9 @@ def main() -> None:
                     help="keep back-game positions this many times as often (at most every one)")
     ap.add_argument("--workers", type=int, default=1, help="local processes (0: in this process)")
     ap.add_argument("--ray-address", default=None, help="run the tasks on a Ray cluster instead")
+    ap.add_argument("--pack", action="store_true",
+                    help="pack the batches done so far into batches.npz and stop (the command packs by "
+                         "itself once every batch of --batches is done)")
     args = ap.parse_args()
     spec = LabelSpec(teacher=args.teacher, label=args.label, seed=args.seed, positions=args.positions,
                      games=args.games, sample=args.sample, explore=args.explore, pubeval=args.pubeval,
@@ -466,7 +575,14 @@ def main() -> None:
         count += 1
         print(f"{path} ({count} batches, {time.time() - t0:.0f} s)", flush=True)
 
-    run_batches(spec, args.out, parse_range(args.batches), args.workers, args.ray_address, progress)
+    if args.pack:
+        _ensure_spec(args.out, spec)  # the run's own command, with --pack
+        print(pack_run(args.out))
+        return
+    wanted = parse_range(args.batches)
+    run_batches(spec, args.out, wanted, args.workers, args.ray_address, progress)
+    if set(wanted) <= done_batches(args.out) and _loose_batches(args.out):
+        print(f"every batch of {args.batches} done: packed into {pack_run(args.out)}", flush=True)
 
 
 if __name__ == "__main__":

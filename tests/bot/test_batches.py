@@ -208,3 +208,63 @@ def test_a_run_started_before_a_setting_existed_resumes(tmp_path: Path) -> None:
     run_batches(tiny(), str(out), range(1))  # resumes: the missing settings had their defaults
     with pytest.raises(ValueError, match="other settings"):
         run_batches(dataclasses.replace(tiny(), classes="contact"), str(out), range(1))
+
+
+def test_a_packed_run_reads_as_its_loose_batches_and_resumes(tmp_path: Path) -> None:
+    from bot_training.batches import PACK, done_batches, load_labels, pack_run, read_run, run_batches
+
+    out = str(tmp_path / "run")
+    run_batches(tiny(), out, range(3))
+    loose = load_labels([out])
+    part = load_labels([f"{out}@1:3"])
+    assert pack_run(out) == os.path.join(out, PACK)
+    assert sorted(os.listdir(out)) == [PACK, "spec.json"]  # the loose files are gone
+    assert done_batches(out) == {0, 1, 2}
+    for before, after in ((loose, load_labels([out])), (part, load_labels([f"{out}@1:3"]))):
+        assert set(before) == set(after)
+        for key in before:
+            np.testing.assert_array_equal(before[key], after[key])
+    # a rerun labels only what is not packed, loose, and a second pack merges it in batch order
+    done: list[str] = []
+    run_batches(tiny(), out, range(5), progress=done.append)
+    assert [os.path.basename(p) for p in done] == ["batch_00003.npz", "batch_00004.npz"]
+    pack_run(out)
+    batches = read_run(out)
+    assert list(batches) == [0, 1, 2, 3, 4]
+    alone = run_batches(tiny(), str(tmp_path / "alone"), [3])
+    np.testing.assert_array_equal(batches[3]["y"], read(alone[0])["y"])
+    with np.load(os.path.join(out, PACK)) as f:  # any numpy reads it; batch numbers and rows kept
+        assert f["batches"].tolist() == [0, 1, 2, 3, 4] and f["counts"].tolist() == [12] * 5
+
+
+def test_a_pack_with_mismatched_counts_is_refused(tmp_path: Path) -> None:
+    from bot_training.batches import PACK, load_labels, pack_run, run_batches
+
+    out = tmp_path / "run"
+    run_batches(tiny(), str(out), range(2))
+    with pytest.raises(FileNotFoundError, match="no batch to pack"):
+        pack_run(str(tmp_path))
+    pack_run(str(out))
+    with np.load(out / PACK) as f:
+        arrays = {k: f[k] for k in f.files}
+    arrays["counts"] = np.array([12, 11])
+    np.savez(out / PACK, **arrays)
+    with pytest.raises(ValueError, match="do not match its arrays"):
+        load_labels([str(out)])
+
+
+def test_the_command_packs_when_its_range_is_done(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot_training import batches
+
+    out = tmp_path / "run"
+    common = ["batches", "--out", str(out), "--teacher", TEACHER, "--positions", "12", "--games", "4",
+              "--sample", "0.5", "--workers", "0", "--seed", "3"]
+    monkeypatch.setattr("sys.argv", common + ["--batches", "0:1"])
+    batches.main()  # batch 0 of 0:1: complete, packed
+    assert sorted(os.listdir(out)) == [batches.PACK, "spec.json"]
+    monkeypatch.setattr("sys.argv", common + ["--batches", "1:3", "--pack"])
+    batches.main()  # --pack: nothing labelled
+    assert batches.done_batches(str(out)) == {0}
+    monkeypatch.setattr("sys.argv", common + ["--batches", "0:2"])
+    batches.main()
+    assert sorted(os.listdir(out)) == [batches.PACK, "spec.json"] and batches.done_batches(str(out)) == {0, 1}

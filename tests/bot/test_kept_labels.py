@@ -1,7 +1,8 @@
 """The label runs kept in the repository (``bot_training/labels/``) hold what their specs say.
 
-A run there goes on from session to session (rerunning its command skips the batches already
-written), so its files are checked as data: every batch readable and well formed, positions
+A run there is kept packed (one ``batches.npz`` a round, ``bot_training.batches.pack_run``) and
+may go on from session to session (rerunning its command skips the batches already done), so
+its batches are checked as data: every batch readable and well formed, positions
 legal, labels finite probabilities, and the 1-ply labels (``y1``) of a few positions equal to
 the teacher's 1-ply in the pure-Python core. A rollout label differs from the 1-ply label by
 what four more rolls found, so the two stay close on average.
@@ -32,27 +33,27 @@ def test_there_is_a_kept_run() -> None:
 
 @pytest.mark.parametrize("run", RUNS, ids=lambda p: p.name)
 def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: Path) -> None:
-    from bot_training.batches import LabelSpec, load_labels
+    from bot_training.batches import PACK, LabelSpec, load_labels, read_run
     from bot_training.npbot import _equity
 
     spec = LabelSpec(**json.loads((run / "spec.json").read_text()))
-    files = sorted(run.glob("batch_*.npz"))
-    assert files, f"{run}: no batch written"
+    assert (run / PACK).exists(), f"{run}: not packed (python -m bot_training.batches ... --pack)"
+    batches = read_run(str(run))
+    assert batches, f"{run}: no batch written"
     rows = 0
-    for f in files:
-        with np.load(f) as d:
-            n = len(d["onroll"])
-            rows += n
-            if spec.label != "siblings":
-                assert n == spec.positions, f"{f.name}: {n} positions"
-                continue
-            # siblings: decisions of 2 to ``top`` plays, numbered by the batch, at most one a position
-            batch = int(f.name[len("batch_") : -len(".npz")])
-            decision = d["decision"]
-            assert (decision // 100000 == batch).all() and (decision % 100000 < spec.positions).all(), f.name
-            _, first, counts = np.unique(decision, return_index=True, return_counts=True)
-            assert counts.min() >= 2 and counts.max() <= spec.top, f"{f.name}: decisions of {set(counts.tolist())}"
-            assert (d["rank"][first] == 0).all() and len(d["y"]) == n
+    for batch, d in batches.items():
+        n = len(d["onroll"])
+        rows += n
+        assert all(len(a) == n for a in d.values()), f"batch {batch}: arrays of unequal lengths"
+        if spec.label != "siblings":
+            assert n == spec.positions, f"batch {batch}: {n} positions"
+            continue
+        # siblings: decisions of 2 to ``top`` plays, numbered by the batch, at most one a position
+        decision = d["decision"]
+        assert (decision // 100000 == batch).all() and (decision % 100000 < spec.positions).all(), batch
+        _, first, counts = np.unique(decision, return_index=True, return_counts=True)
+        assert counts.min() >= 2 and counts.max() <= spec.top, f"batch {batch}: decisions of {set(counts.tolist())}"
+        assert (d["rank"][first] == 0).all() and len(d["y"]) == n
     data = load_labels([str(run)])
     onroll, other, y = data["onroll"].astype(np.int64), data["other"].astype(np.int64), data["y"]
     assert onroll.shape == other.shape == (rows, 25)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+from bot_training.batches import read_run  # noqa: E402
 from bot_training.mlp import MLP, cross_entropy, sigmoid  # noqa: E402
 from bot_training.outfit import refit_outputs  # noqa: E402
 
@@ -57,8 +57,9 @@ def test_the_command_writes_a_net_the_browser_loads(tmp_path: Path, monkeypatch:
 
     labels = tmp_path / "labels"
     labels.mkdir()
-    kept = sorted((ROOT / "bot_training" / "labels").glob("*/batch_00000.npz"))[0]
-    shutil.copy(kept, labels / "batch_00000.npz")
+    kept = sorted((ROOT / "bot_training" / "labels").glob("*/spec.json"))[0].parent
+    first = next(iter(read_run(str(kept)).values()))  # a kept round's first batch
+    np.savez(labels / "batch_00000.npz", **first)
     out = tmp_path / "cal.json.gz"
     teacher = ROOT / "core" / "bot" / "weights" / "net_v2.json.gz"
     argv = ["outfit", "--net", str(teacher), "--labels", str(labels), "--out", str(out)]
