@@ -147,26 +147,34 @@ def main() -> None:
     ap.add_argument("--here", action="store_true", help="measure in this interpreter only, print one RESULT line")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-cli", action="store_true")
+    ap.add_argument("--record", action="store_true", help="rewrite section analysis-speed of bench/RESULTS.md")
     args = ap.parse_args()
     path = args.mat if args.mat.is_absolute() else ROOT / args.mat
     depths = parse_depths(args.depths)
     if args.here:
         print("RESULT " + json.dumps(measure(path, depths)), flush=True)
         return
-    count = decision_count(parse_mat(path.read_text()))
-    chosen = page_depth(count)
-    print(f"{path.name}: {count} decisions, the page's depth for it "
-          f"{depth_spec(chosen.candidates, chosen.margin, chosen.cube_margin)}; "
-          f"Python {sys.version.split()[0]}", flush=True)
-    show("CPython", measure(path, depths))
-    if not args.no_cli:
-        cli = run_cli(path)
-        print(f"command line (depth {depth_spec(default.candidates, default.margin, default.cube_margin)}): "
-              f"{cli['wall_s']:.1f} s wall, "
-              f"{cli['cpu_s']:.1f} s CPU", flush=True)
-    if not args.no_pyodide:
-        show("Pyodide", run_pyodide(path, args.depths))
+    import results
 
+    with results.printed() as out:
+        count = decision_count(parse_mat(path.read_text()))
+        chosen = page_depth(count)
+        print(f"{path.name}: {count} decisions, the page's depth for it "
+              f"{depth_spec(chosen.candidates, chosen.margin, chosen.cube_margin)}; "
+              f"Python {sys.version.split()[0]}", flush=True)
+        show("CPython", measure(path, depths))
+        if not args.no_cli:
+            cli = run_cli(path)
+            print(f"command line (depth {depth_spec(default.candidates, default.margin, default.cube_margin)}): "
+                  f"{cli['wall_s']:.1f} s wall, "
+                  f"{cli['cpu_s']:.1f} s CPU", flush=True)
+        if not args.no_pyodide:
+            show("Pyodide", run_pyodide(path, args.depths))
+
+    if args.record:
+        goal = ("issue #15: the 380-decision 7-pointer analysed in at most 60 s on the command line and in the page "
+                "(Pyodide); the Pyodide figures per decision feed core.analysis.engine.PAGE_SECONDS_PER_DECISION")
+        results.record("analysis-speed", "Match analysis speed", goal, results.code_block(out.getvalue()))
 
 if __name__ == "__main__":
     main()

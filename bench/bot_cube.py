@@ -1,6 +1,8 @@
 """Money cube decisions against GNU Backgammon 2-ply (not run in CI).
 
     python bench/bot_cube.py --positions 2000 --workers 4
+    python bench/bot_cube.py --positions 6000 --seed 79 --ply 2 --workers 2 [--match] \\
+        --cache bench/data/gnubg/cube_{money,match}_2ply_6000_seed79.jsonl.gz --record   # the levels' figure
 
 Distinct positions as in ``bench/bot_loss.py`` (games of the shipped net against itself and against
 pubeval, spread over contact, race and bear-off), the side on roll before rolling, cube
@@ -325,7 +327,11 @@ def main() -> None:
     ap.add_argument("--probs-cache", help="the fed probabilities of --gnubg-probs, --gnubg-rollout or --own-probs, "
                     "JSON lines (read or written)")
     ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
+    ap.add_argument("--record", action="store_true",
+                    help="rewrite section cube-money, cube-jacoby or cube-match of bench/RESULTS.md")
     args = ap.parse_args()
+    if args.record and (args.gnubg_probs is not None or args.own_probs is not None or args.gnubg_rollout is not None):
+        ap.error("--record keeps the bot's own figures: not with --gnubg-probs, --own-probs or --gnubg-rollout")
     t0 = time.time()
     positions = [pos for pos, _dice in sample_cases(args.positions, args.seed, distinct_positions=True)]
     if args.jacoby and args.match:
@@ -424,7 +430,13 @@ def main() -> None:
     if args.gnubg_rollout is not None:
         kind += (f" (our cube model on gnubg's rollouts, {args.gnubg_rollout} games each; "
                  "positions near a decision only)")
-    print(
+    report: list[str] = []
+
+    def say(line: str) -> None:
+        print(line)
+        report.append(line)
+
+    say(
         f"{kind} cube decisions vs gnubg {args.plies}-ply ({len(positions)} positions, seed {args.seed}, "
         f"{time.time() - t0:.0f} s): agreement on double/no double and take/pass"
     )
@@ -432,22 +444,31 @@ def main() -> None:
         if n:
             ci = 1.96 * math.sqrt(max(a / n * (1 - a / n), 1e-9) / n)
             near_text = f"; near a decision {an}/{nn} = {an / nn:.1%}" if nn else ""
-            print(f"  {key}: {a}/{n} = {a / n:.1%} ± {ci:.1%}{near_text}")
-    print("the same, a difference that costs nothing by gnubg's own equities (a tie to its printed "
+            say(f"  {key}: {a}/{n} = {a / n:.1%} ± {ci:.1%}{near_text}")
+    say("the same, a difference that costs nothing by gnubg's own equities (a tie to its printed "
           "precision, which its label breaks one way) counted as agreeing:")
     for key, (a, n, an, nn) in counts.items():
         if n:
             t, tn = ties[key]
             near_text = f"; near a decision {an + tn}/{nn} = {(an + tn) / nn:.1%}" if nn else ""
-            print(f"  {key}: {a + t}/{n} = {(a + t) / n:.1%}{near_text} ({t} ties, {tn} of them near)")
-    print("equity lost where we differ (gnubg's equities, per unit of cube): double/no double, take/pass")
+            say(f"  {key}: {a + t}/{n} = {(a + t) / n:.1%}{near_text} ({t} ties, {tn} of them near)")
+    say("equity lost where we differ (gnubg's equities, per unit of cube): double/no double, take/pass")
     for key, lost in costs.items():
         if lost:
             dbl, tk = sum(c[0] for c in lost), sum(c[1] for c in lost)
             n = counts[key][1]
-            print(f"  {key}: {len(lost)} differ, {1000 * (dbl + tk) / len(lost):.0f} mEq each "
+            say(f"  {key}: {len(lost)} differ, {1000 * (dbl + tk) / len(lost):.0f} mEq each "
                   f"(double {1000 * dbl / len(lost):.0f}, take {1000 * tk / len(lost):.0f}); "
                   f"{1000 * (dbl + tk) / n:.1f} mEq per position over all {n}")
+    if args.record:
+        import results
+
+        name = "cube-match" if args.match else "cube-jacoby" if args.jacoby else "cube-money"
+        goal = ("issue #16: on at least 2,000 positions near the doubling window (money and a spread of match "
+                "scores), double / no double and take / pass as GNU Backgammon 2-ply's on at least 90%; the "
+                "equity lost where they differ reported")
+        results.record(name, f"Cube decisions against GNU Backgammon 2-ply: {kind}", goal,
+                       results.code_block("\n".join(report)))
 
 
 if __name__ == "__main__":

@@ -238,6 +238,8 @@ def main() -> None:
     ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
     ap.add_argument("--jacoby", action="store_true",
                     help="money play under the Jacoby rule, cube centred: gnubg's plays rated cubeful")
+    ap.add_argument("--record", action="store_true",
+                    help="rewrite section loss-money (or loss-jacoby) of bench/RESULTS.md")
     args = ap.parse_args()
     levels = args.levels.split(",")
     unknown = [lv for lv in levels if lv not in LEVELS and lv != ZERO_PLY]
@@ -276,8 +278,14 @@ def main() -> None:
         with open(args.save, "w") as f:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
+    report: list[str] = []
+
+    def say(line: str) -> None:
+        print(line)
+        report.append(line)
+
     rules = ", Jacoby rule, cube centred, gnubg cubeful" if args.jacoby else ""
-    print(f"mEq lost per move vs gnubg {args.plies}-ply ({len(cases)} cases, seed {args.seed}{rules}, "
+    say(f"mEq lost per move vs gnubg {args.plies}-ply ({len(cases)} cases, seed {args.seed}{rules}, "
           f"{time.time() - t0:.0f} s)")
     for lv in levels:
         parts = []
@@ -287,7 +295,15 @@ def main() -> None:
                 m = sum(xs) / len(xs)
                 sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
                 parts.append(f"{name} {m:.1f} ± {1.96 * sd / math.sqrt(len(xs)):.1f} ({len(xs)})")
-        print(f"  {lv}: " + "; ".join(parts))
+        say(f"  {lv}: " + "; ".join(parts))
+    if args.record:
+        import results
+
+        name = "loss-jacoby" if args.jacoby else "loss-money"
+        goal = ("issue #16: on at least 1,500 positions from varied games, judged by GNU Backgammon 2-ply's equities "
+                "of every legal play, the strongest level's mean loss at most 8 mEq a move (goal 4), by class")
+        results.record(name, "Equity lost per move against GNU Backgammon 2-ply" + (" (Jacoby rule)" if args.jacoby
+                       else ""), goal, results.code_block("\n".join(report)))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Bot move times per level, in CPython and in Pyodide on Node (not run in CI).
 
     python bench/bot_speed.py [--positions 60] [--no-pyodide] [--levels advanced,strongest] [--weights net.json.gz]
+    python bench/bot_speed.py --positions 60 --record   # and rewrite section bot-speed of bench/RESULTS.md
 
 The positions are a fixed set: pubeval playing itself with seeded dice, every third
 position of several games, with the next roll. Times are for ``Bot.choose_play``
@@ -110,6 +111,7 @@ def main() -> None:
                     help="CPython: time each move by the process's CPU time (on a shared machine), not the wall clock")
     ap.add_argument("--levels", default=",".join(LEVELS), help="comma-separated, e.g. advanced,strongest")
     ap.add_argument("--weights", default="", help="a weights file in core/bot/weights/ (default: the shipped net)")
+    ap.add_argument("--record", action="store_true", help="rewrite section bot-speed of bench/RESULTS.md")
     args = ap.parse_args()
     levels = tuple(args.levels.split(","))
     unknown = [lv for lv in levels if lv not in LEVELS]
@@ -121,6 +123,31 @@ def main() -> None:
         # wall clock: Pyodide's process_time is not CPU time
         res["pyodide"] = run_pyodide(args.positions, levels, weights=args.weights)
     print(json.dumps(res, indent=1))
+    if args.record:
+        record(res, levels, args.positions)
+
+
+GOAL = ("issue #16: default level (advanced) median at most 150 ms in Pyodide; the strongest level's "
+        "slowest move at most 1.5 s")
+
+
+def record(res: dict[str, Any], levels: tuple[str, ...], n: int) -> None:
+    """Rewrite section ``bot-speed`` of bench/RESULTS.md with these times (milliseconds)."""
+    import results
+
+    rows = []
+    for level in levels:
+        cp, py = res["cpython"][level], res.get("pyodide", {}).get(level)
+        cells = [level, cp["median_ms"], cp["max_ms"]]
+        cells += [py["median_ms"], py["p95_ms"], py["max_ms"], f"{py['cube_median_ms']} / {py['cube_max_ms']}"] \
+            if py else ["-"] * 4
+        rows.append(cells)
+    head = ["level", "CPython median", "CPython max", "Pyodide median", "Pyodide p95", "Pyodide max",
+            "cube decision, Pyodide median / max"]
+    body = (f"`Bot.choose_play` on {n} fixed positions, then each level's cube decision; milliseconds. "
+            f"Loading the net and the bear-off database: {res['cpython']['load_ms']} ms (CPython).\n\n"
+            + results.table(head, rows))
+    results.record("bot-speed", "Bot speed", GOAL, body)
 
 
 if __name__ == "__main__":

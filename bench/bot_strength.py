@@ -117,7 +117,11 @@ def main() -> None:
     ap.add_argument("--save", help="write the points of every game (numpy .npy, duplicate pairs adjacent)")
     ap.add_argument("--weights", default=DEFAULT_WEIGHTS,
                     help="a weights file: a path, or a name in core/bot/weights/ (default: the shipped net)")
+    ap.add_argument("--record", action="store_true",
+                    help="rewrite section strength-LEVEL-OPPONENT of bench/RESULTS.md (not with pool)")
     args = ap.parse_args()
+    if args.record and args.opponent == "pool":
+        ap.error("--record: a pooled figure has no one command that reproduces it; record each run")
     if args.opponent == "pool":
         if not args.files:
             ap.error("pool needs the .npy files written by --save")
@@ -158,11 +162,33 @@ def main() -> None:
     if args.save:
         np.save(args.save, res)
     if args.player == "gnubg":
-        print(f"GNU Backgammon 0-ply vs {args.opponent}: {report(res)}; {time.time() - t:.0f} s")
-        return
-    print(f"level {args.level} vs {args.opponent}: {report(res)}; weights {args.weights} after "
-          f"{meta['games']} training games; "
-          f"{time.time() - t:.0f} s")
+        line = f"GNU Backgammon 0-ply vs {args.opponent}: {report(res)}; {time.time() - t:.0f} s"
+    else:
+        line = (f"level {args.level} vs {args.opponent}: {report(res)}; weights {args.weights} after "
+                f"{meta['games']} training games; {time.time() - t:.0f} s")
+    print(line)
+    if args.record:
+        record(args.player, args.level, args.opponent, args.games, line)
+
+
+GOALS = {
+    ("strongest", "pubeval"): "issue #16: the strongest level at least +0.56 ppg against pubeval over 10,000 games "
+    "(the goal +0.64)",
+    ("strongest", "gnubg"): "issue #16: the strongest level at least -0.05 ppg against GNU Backgammon 0-ply over "
+    "2,000 games (the goal an even score or better)",
+    ("advanced", "pubeval"): "issue #16: the default level at least +0.40 ppg against pubeval",
+}
+
+
+def record(player: str, level: str, opponent: str, games: int, line: str) -> None:
+    """Rewrite section ``strength-LEVEL-OPPONENT`` of bench/RESULTS.md with this result."""
+    import results
+
+    who = "gnubg" if player == "gnubg" else level
+    goal = GOALS.get((who, opponent), "a reference point for the goals above (no goal of its own)")
+    results.record(f"strength-{who}-{opponent}", f"Strength: {who} against {opponent}, {games:,} games", goal,
+                   "Cubeless money games, duplicate dice, the 95% interval over the pairs:\n\n"
+                   + results.code_block(line))
 
 
 if __name__ == "__main__":

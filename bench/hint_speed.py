@@ -1,6 +1,7 @@
 """How long a hint takes, in CPython and in Pyodide on Node (not run in CI).
 
     python bench/hint_speed.py [--positions 40] [--no-pyodide] [--depths 5:0.2,8:0.32]
+    python bench/hint_speed.py --positions 40 --depths 5:0.2 --record   # and rewrite its RESULTS.md section
 
 The positions are bot_speed.py's fixed set (pubeval self-play with seeded dice, two or more
 legal plays), each as a money game. For each depth (``candidates:margin`` of
@@ -98,6 +99,7 @@ def main() -> None:
     ap.add_argument("--depths", default=DEPTHS, help="comma-separated candidates:margin, the page's first")
     ap.add_argument("--repeat", type=int, default=1, help="time each case this many times, keep the fastest")
     ap.add_argument("--cpu", action="store_true", help="time the process's CPU, not the wall clock (a shared machine)")
+    ap.add_argument("--record", action="store_true", help="rewrite section hint-speed of bench/RESULTS.md")
     args = ap.parse_args()
     res: dict[str, Any] = {}
     if not args.no_cpython:
@@ -106,6 +108,28 @@ def main() -> None:
     if not args.no_pyodide:
         res["pyodide"] = run_pyodide(args.positions, args.depths, args.repeat, args.cpu)
     print(json.dumps(res, indent=1))
+    if args.record:
+        record(res, args.depths)
+
+
+def record(res: dict[str, Any], depths: str) -> None:
+    """Rewrite section ``hint-speed`` of bench/RESULTS.md with these times (milliseconds)."""
+    import results
+
+    rows = []
+    for spec in depths.split(","):
+        cells: list[object] = [spec]
+        for where in ("cpython", "pyodide"):
+            got = res.get(where, {}).get(spec)
+            cells += [got["play"]["median_ms"], got["play"]["p95_ms"], got["play"]["max_ms"],
+                      got["cube"]["median_ms"], got["cube"]["max_ms"]] if got else ["-"] * 5
+        rows.append(cells)
+    head = ["depth", "CPython play median", "p95", "max", "cube median", "max",
+            "Pyodide play median", "p95", "max", "cube median", "max"]
+    clock = next(iter(res.values()))["clock"] if res else "wall"
+    body = (f"A hint (`checker_hint`) and a cube hint (`cube_hint`) with a fresh engine; milliseconds, {clock} "
+            "clock; the first depth is the page's.\n\n" + results.table(head, rows))
+    results.record("hint-speed", "Hint speed", "issue #15: a hint at most 1 s median in Pyodide", body)
 
 
 if __name__ == "__main__":

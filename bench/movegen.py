@@ -199,18 +199,11 @@ def main() -> None:
 
 
 def record(lines: list[str]) -> None:
-    path = ROOT / "bench" / "RESULTS.md"
-    text = path.read_text() if path.exists() else "# Benchmark results\n"
-    start, end = "<!-- movegen:start -->", "<!-- movegen:end -->"
-    stamp = time.strftime("%Y-%m-%d")
-    title = f"## Move generation ({stamp}, `python bench/movegen.py`)"
-    block = f"{start}\n{title}\n\n```\n" + "\n".join(lines) + f"\n```\n{end}"
-    if start in text and end in text:
-        text = text[: text.index(start)] + block + text[text.index(end) + len(end):]
-    else:
-        text = text.rstrip() + "\n\n" + block + "\n"
-    path.write_text(text)
-    print(f"recorded in {path.relative_to(ROOT)}")
+    """Rewrite section ``movegen`` of bench/RESULTS.md with this report."""
+    import results
+
+    goal = "issue #2: at least 0.2x bgsage's C++ in CPython (the fastest of the compared generators)"
+    results.record("movegen", "Move generation", goal, results.code_block("\n".join(lines)))
 
 
 if __name__ == "__main__":

@@ -10,8 +10,8 @@ into a dict storage, then times, in CPython, the median of ``--rounds``:
 * step + save: one checker step of the current game and ``MatchStore.save``.
 
 For comparison, the same with the version 1 save (the whole session in one key,
-replayed on load, rewritten per step). Sizes are in characters. ``--record`` appends
-the figures to bench/RESULTS.md.
+replayed on load, rewritten per step). Sizes are in characters. ``--record`` rewrites
+its section of bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--old-games", type=int, default=50, help="session length for the version 1 comparison")
-    parser.add_argument("--record", action="store_true")
+    parser.add_argument("--record", action="store_true", help="rewrite section save-growth of bench/RESULTS.md")
     args = parser.parse_args()
     n, m = args.games, args.old_games
     small, large = measure(1, args.rounds), measure(n, args.rounds, old=False)
@@ -150,12 +150,11 @@ def main() -> None:
     report = "\n".join(lines)
     print(report)
     if args.record:
-        with open(os.path.join(ROOT, "bench", "RESULTS.md"), "a", encoding="utf-8") as out:
-            out.write(
-                f"\n## Save growth (issue #17 item 8; {time.strftime('%Y-%m-%d')}, `python bench/save_growth.py"
-                f" --games {n} --record`)\n\n```\n{report}\n```\n"
-            )
+        import results
 
+        goal = ("issue #17 item 8: a long money session loads and saves a step about as fast as a one-game session "
+                "(the save does not grow with the session)")
+        results.record("save-growth", "Save growth", goal, results.code_block(report))
 
 if __name__ == "__main__":
     main()
