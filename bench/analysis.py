@@ -4,6 +4,7 @@
     python bench/analysis.py --make DIR --seeds 201-212   # gnubg plays and analyses more matches into DIR
     python bench/analysis.py --folder DIR          # figures on DIR's matches, and timings
     python bench/analysis.py --weights NET.json.gz --no-cli   # a candidate net instead of the shipped one
+    python bench/analysis.py --folder bench/data/analysis --no-cli --record   # the figure of bench/RESULTS.md
 
 The matches are gnubg's self-play at 0-ply with chequer-play noise (each player its own),
 analysed by gnubg at 2-ply (``tests/gnubg/analysis_script.py``); the figures are those of
@@ -60,6 +61,7 @@ def main() -> None:
     parser.add_argument("--pool", type=Path, nargs="*", help="print the figures of saved runs together")
     parser.add_argument("--weights", type=Path, help="a weights file to measure instead of the shipped net")
     parser.add_argument("--only", default="", help="only the .mat files whose name contains one of these (a,b,c)")
+    parser.add_argument("--record", action="store_true", help="rewrite section analysis-agreement of bench/RESULTS.md")
     args = parser.parse_args()
     if args.pool:
         saved = [json.loads(p.read_text()) for p in args.pool]
@@ -105,17 +107,26 @@ def main() -> None:
     result = figures(rows, rates)
     if args.save:
         args.save.write_text(json.dumps({"rows": [vars(r) for r in rows], "rates": rates}))
-    print()
-    print(f"{len(paths)} matches from {folder}")
-    print("\n".join(result.lines()))
-    sevens = [t for t in timings if t[1] == 7]
-    if sevens:
-        worst = max(sevens, key=lambda t: t[4])
-        print(f"7-point matches: {len(sevens)}, command line {min(t[4] for t in sevens):.1f} to {worst[4]:.1f} s "
-              f"(the slowest: {worst[2]} games, {worst[3]} decisions)")
-    per = sum(t[4] for t in timings) / max(1, sum(t[3] for t in timings))
-    print(f"time per decision: {1000 * per:.0f} ms")
+    import results
 
+    with results.printed() as out:
+        print()
+        print(f"{len(paths)} matches from {folder}")
+        print("\n".join(result.lines()))
+        sevens = [t for t in timings if t[1] == 7]
+        if sevens:
+            worst = max(sevens, key=lambda t: t[4])
+            print(f"7-point matches: {len(sevens)}, command line {min(t[4] for t in sevens):.1f} to {worst[4]:.1f} s "
+                  f"(the slowest: {worst[2]} games, {worst[3]} decisions)")
+        per = sum(t[4] for t in timings) / max(1, sum(t[3] for t in timings))
+        print(f"time per decision: {1000 * per:.0f} ms")
+
+    if args.record:
+        goal = ("issue #15: against GNU Backgammon 2-ply's analysis, the Spearman of the losses at least 0.6; of "
+                "gnubg's blunders (loss >= 0.08) at least 80% marked at least 0.04; the same best play where gnubg's "
+                "loss is at least 0.02 on at least 60%; the players' error rates ordered alike (Spearman >= 0.7)")
+        results.record("analysis-agreement", "Match analysis against GNU Backgammon 2-ply", goal,
+                       results.code_block(out.getvalue()))
 
 if __name__ == "__main__":
     main()

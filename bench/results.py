@@ -34,6 +34,26 @@ from pathlib import Path
 from typing import TextIO
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
+
+# Every section of RESULTS.md and the script whose ``--record`` writes it (tests/tools/test_results.py
+# holds the two together).
+SECTIONS = {
+    "strength-strongest-pubeval": "bench/bot_strength.py",
+    "strength-strongest-gnubg": "bench/bot_strength.py",
+    "strength-advanced-pubeval": "bench/bot_strength.py",
+    "strength-gnubg-pubeval": "bench/bot_strength.py",
+    "loss-money": "bench/bot_loss.py",
+    "cube-money": "bench/bot_cube.py",
+    "cube-match": "bench/bot_cube.py",
+    "cube-jacoby": "bench/bot_cube.py",
+    "bot-speed": "bench/bot_speed.py",
+    "analysis-agreement": "bench/analysis.py",
+    "hint-speed": "bench/hint_speed.py",
+    "analysis-speed": "bench/analysis_speed.py",
+    "startup": "bench/startup.py",
+    "save-growth": "bench/save_growth.py",
+    "movegen": "bench/movegen.py",
+}
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
