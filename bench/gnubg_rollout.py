@@ -9,7 +9,7 @@ seed and no variance reduction, so a position's estimate carries the plain noise
 games (about 0.5 / sqrt(games) on the winning chance at worst).
 
 Used by ``bench/bot_cube.py --gnubg-rollout GAMES`` to tell whether gnubg's 2-ply probabilities
-are those of the games gnubg itself plays (bench/RESULTS.md, "Which of our own estimates could
+are those of the games gnubg itself plays (bench/journal/2026-12.md, "Which of our own estimates could
 close the cube gap"). gnubg's output is a yardstick only: never training data.
 """
 

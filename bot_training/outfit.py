@@ -8,7 +8,7 @@ label is the result the net's own play reaches, variance-reduced; 800 held-out p
 won 0.097 where the games reach 0.120, backgammons won 0.017 where they reach 0.004, and alike for
 the losses; GNU Backgammon's 2-ply sees the same gap (it is only the yardstick: nothing here is
 fitted to it). The refit fixes the means but was not shipped: plays and games did not improve
-(``bench/RESULTS.md``, "Gammon chances against full-game rollouts").
+(``bench/journal/2026-12.md``, "Gammon chances against full-game rollouts").
 
 The fix keeps the hidden layer and fits only the chosen output rows: each is a logistic regression
 on the hidden units' values (soft targets, cross-entropy), solved by Newton steps with a ridge

@@ -1,4 +1,4 @@
-"""What the page imports to start: only what the first board needs (see bench/RESULTS.md).
+"""What the page imports to start: only what the first board needs (bench/RESULTS.md, "startup").
 
 ``app.page.app`` is imported in a fresh CPython with stand-ins for the Pyodide-only modules
 (``js``, ``pyscript``, ``pyodide.ffi``): the modules it pulls in are those the page imports
