@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from ..bot.score import ScoreConfig
 from ..dice import Dice
 from ..game import Action, Game
 from ..match import Match
@@ -36,42 +37,14 @@ __all__ = ["Moment", "MomentKind", "Situation", "walk_match"]
 MomentKind = Literal["move", "double", "take"]
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """What a decision's equity depends on besides the board, seen by the player on roll.
+Situation = ScoreConfig
+"""What a decision's equity depends on besides the board, seen by the player on roll: the bot's
+score and cube context (:class:`core.bot.score.ScoreConfig`), read off the match by
+:meth:`~core.bot.score.ScoreConfig.from_match` as the bot reads it.
 
-    ``away``/``opp_away``: points still needed by the player on roll and by the other
-    (0 in money play); ``owner``: ``"centered"``, ``"owned"`` (by the player on roll) or
-    ``"opponent"``; ``cube_live``: the cube can still be turned in this game (not the
-    Crawford game, not a 1-point match); ``crawford``: this game is the Crawford game;
-    ``post_crawford``: a game after it.
-    """
-
-    cube: int = 1
-    owner: str = "centered"
-    cube_live: bool = True
-    away: int = 0
-    opp_away: int = 0
-    post_crawford: bool = False
-    jacoby: bool = False
-    crawford: bool = False
-
-    @property
-    def is_money(self) -> bool:
-        """True in money play."""
-        return self.away == 0
-
-    def swapped(self) -> Situation:
-        """The same situation seen by the other player (now on roll).
-
-        >>> Situation(2, "owned", away=3, opp_away=5).swapped()
-        Situation(cube=2, owner='opponent', cube_live=True, away=5, opp_away=3, post_crawford=False, jacoby=False,
-        crawford=False)
-        """
-        owner = {"owned": "opponent", "opponent": "owned"}.get(self.owner, self.owner)
-        return Situation(
-            self.cube, owner, self.cube_live, self.opp_away, self.away, self.post_crawford, self.jacoby, self.crawford
-        )
+>>> Situation(2, "owned", away=3, opp_away=5).swapped().owner
+'opponent'
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,18 +70,9 @@ class Moment:
 
 
 def _situation(match: Match, game: Game, on_roll: int) -> Situation:
-    owner = "centered" if game.cube_owner is None else ("owned" if game.cube_owner == on_roll else "opponent")
-    away = match.away()
-    return Situation(
-        cube=game.cube,
-        owner=owner,
-        cube_live=game.cube_available,
-        away=away[on_roll],
-        opp_away=away[1 - on_roll],
-        post_crawford=match.post_crawford,
-        jacoby=game.jacoby,
-        crawford=match.crawford,
-    )
+    """The situation of ``match`` (whose current game is ``game``) seen by ``on_roll``."""
+    assert game is match.game
+    return ScoreConfig.from_match(match, on_roll)
 
 
 def walk_match(match: Match) -> Iterator[Moment]:

@@ -27,7 +27,7 @@ import math
 import random
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -55,6 +55,10 @@ from .cube_ahead import (
     no_cube_play,
 )
 from .evaluator import Evaluator, Probs, drive, equity, flip
+from .score import ScoreConfig
+
+if TYPE_CHECKING:
+    from ..match import Match
 
 BEAVER_MARGIN = 0.1
 """How far above 0 (per unit of the cube before doubling) the taker's equity must be to beaver."""
@@ -63,12 +67,15 @@ __all__ = [
     "LEVELS",
     "Bot",
     "CubeDecision",
+    "Decision",
+    "DecisionKind",
     "Level",
     "MatchState",
     "decision_margin",
     "NoLegalPlayError",
     "Evaluator",
     "Probs",
+    "ScoreConfig",
     "equity",
     "play_value",
 ]
@@ -79,6 +86,21 @@ UniformRng = Callable[[], float]
 
 class NoLegalPlayError(ValueError):
     """``choose_play`` was asked to play a roll that cannot be played at all."""
+
+
+DecisionKind = Literal["roll", "double", "take", "beaver", "drop", "accept", "decline", "play", "pass", "wait"]
+"""The answers to the questions a match asks (:meth:`Bot.decide`): before the roll ``"double"`` or
+``"roll"``; to a double ``"take"``, ``"beaver"`` or ``"drop"``; to an offer to resign ``"accept"``
+or ``"decline"``; with the dice ``"play"``, or ``"pass"`` when nothing can be played; ``"wait"``
+when the match asks this player nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a player does now in a match (:meth:`Bot.decide`); ``play`` for a ``"play"``."""
+
+    kind: DecisionKind
+    play: Play | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +219,71 @@ class Bot:
         self.evaluator = evaluator if evaluator is not None else Evaluator.shared()
         self.cube_by_class = True
         """Cube life by position class (:func:`core.bot.cube.cube_life`); ``False``: 0.68 everywhere."""
+
+    # -- the question a match asks ------------------------------------------------------
+    def decide(self, match: Match, player: int | None = None) -> Decision:
+        """What this level does now in ``match`` as ``player`` (by default the player to act), all
+        at once: see :meth:`decide_steps`.
+
+        >>> from core.match import Match
+        >>> bot = Bot(level="expert")
+        >>> bot.decide(Match.new(5).opening_with(3, 1).play("8/5 6/5"))
+        Decision(kind='roll', play=None)
+        >>> bot.decide(Match.new(5).opening_with(1, 3)).play.steps
+        ((8, 5), (6, 5))
+        >>> bot.decide(Match.new(5).opening_with(1, 3), player=0).kind   # player 1 is on roll
+        'wait'
+        """
+        return drive(self.decide_steps(match, player))
+
+    def decide_steps(self, match: Match, player: int | None = None) -> Generator[None, None, Decision]:
+        """:meth:`decide` in small steps, for a caller that must keep a page responsive: yields between
+        pieces of work of a few milliseconds (each roll of a lookahead), returns the :class:`Decision`.
+
+        The question is the one ``match`` asks now, the score and cube read by
+        :meth:`ScoreConfig.from_match`: on roll, double or roll (:meth:`should_double`, where the
+        player may double); doubled, take, beaver (money play, where beavers are played) or drop
+        (:meth:`should_take`, the position and score seen by the doubler); offered a resignation,
+        accept or decline (:meth:`accept_resignation`); with the dice, the play
+        (:meth:`choose_play`), or a pass when none is legal. ``"wait"`` when the match is over or
+        ``player`` is not the one to act."""
+        game = match.game
+        if player is None:
+            player = game.player_to_act
+        if match.is_over or player is None or game.player_to_act != player:
+            return Decision("wait")
+        if game.phase == "roll":
+            if game.can_double():
+                score = ScoreConfig.from_match(match, player)
+                owner = CENTERED if game.cube_owner is None else OWNED
+                doubles = yield from self.should_double_steps(
+                    game.position, game.cube, owner, score.match_state, jacoby=game.jacoby
+                )
+                if doubles:
+                    return Decision("double")
+            return Decision("roll")
+        if game.phase == "double":  # the position is seen by the doubler, the score from its side too
+            doubler = ScoreConfig.from_match(match, 1 - player)
+            takes = yield from self.should_take_steps(game.position, game.cube, doubler.match_state)
+            if takes and game.can_beaver() and self.should_beaver(game.position, game.cube):
+                return Decision("beaver")
+            return Decision("take" if takes else "drop")
+        if game.phase == "resign" and game.resign_offer is not None:
+            score = ScoreConfig.from_match(match, player)
+            accepts = self.accept_resignation(
+                game.current_position, game.resign_offer.level, game.cube, score.match_state, jacoby=game.jacoby
+            )
+            return Decision("accept" if accepts else "decline")
+        if game.phase == "move":
+            if not game.legal_plays():
+                return Decision("pass")
+            assert game.dice is not None
+            score = ScoreConfig.from_match(match, player)
+            play = yield from self.choose_play_steps(
+                game.position, game.dice, score.match_state, game.cube, jacoby=game.jacoby
+            )
+            return Decision("play", play)
+        return Decision("wait")
 
     # -- evaluation ----------------------------------------------------------------
     def evaluate(self, position: Position) -> Probs:
