@@ -7,3 +7,15 @@ if ("serviceWorker" in navigator) {
     });
   });
 }
+
+// A long press of a finger on a board that plays (the match's, the position editor's) opens no
+// menu: it is a checker held, not a request for "Save image" (#46). A mouse's right click keeps
+// its menu.
+let lastPointer = "mouse";
+document.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType || "mouse"; }, true);
+document.addEventListener("contextmenu", (event) => {
+  const touch = (event.pointerType || lastPointer) !== "mouse";
+  if (touch && event.target instanceof Element && event.target.closest("#board, .editor__board")) {
+    event.preventDefault();
+  }
+});
