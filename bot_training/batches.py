@@ -507,11 +507,24 @@ def parse_range(text: str) -> range:
         raise ValueError(f"batches must look like 0:200 or 7, not {text!r}") from None
 
 
+def _refuse_evaluation_run(path: str) -> None:
+    """Refuse a varied evaluation run (:mod:`bot_training.varied`) as training data: its ratings are
+    gnubg's, the yardstick's, and it holds the held-out part."""
+    spec = os.path.join(path, "spec.json")
+    if os.path.exists(spec):
+        with open(spec) as f:
+            kind = json.load(f).get("kind")
+        if kind == "varied":
+            raise ValueError(f"{path}: a varied evaluation set (gnubg's ratings, with a held-out part), "
+                             "never training data")
+
+
 def load_labels(folders: Sequence[str]) -> dict[str, np.ndarray]:
     """Every batch of the given runs (packed or loose), concatenated (keys as in the batches).
 
     A folder may name a range of its batches, ``FOLDER@START:STOP`` (batch numbers, STOP
-    excluded), so that a fit on a run still in progress can be made again later. The rows come
+    excluded), so that a fit on a run still in progress can be made again later. A varied evaluation
+    run (:mod:`bot_training.varied`) is refused: it is never training data. The rows come
     in the order of ``FOLDER/batch_NNNNN.npz`` sorted as text, as when every batch was a file, so
     a fit on the same labels is the same fit.
     """
@@ -519,6 +532,7 @@ def load_labels(folders: Sequence[str]) -> dict[str, np.ndarray]:
     found: list[tuple[str, dict[str, np.ndarray]]] = []
     for folder in folders:
         path, _, span = folder.partition("@")
+        _refuse_evaluation_run(path)
         if path not in runs:
             runs[path] = read_run(path)
         chosen = runs[path]
