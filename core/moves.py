@@ -75,6 +75,19 @@ class Play:
         """A play from steps in points (25 = bar, 0 = off)."""
         return cls(position, tuple((s - 1, t - 1) for s, t in steps), board, hits)
 
+    def with_steps(self, steps: tuple[Step, ...]) -> Play:
+        """The same play (same result and hits) told as ``steps``, another order of its moves.
+
+        The steps are not checked: they must be an order of this play's moves (as a
+        :class:`~core.turn.Turn` made them).
+
+        >>> from core.position import Position
+        >>> play = next(p for p in legal_plays(Position.initial(), (3, 1)) if p.steps == ((8, 5), (6, 5)))
+        >>> play.with_steps(((6, 5), (8, 5))).steps, play.with_steps(((6, 5), (8, 5))) == play
+        (((6, 5), (8, 5)), True)
+        """
+        return Play.from_steps(self.position, steps, self._board, self._hits)
+
     @property
     def steps(self) -> tuple[Step, ...]:
         """The steps in the order played: (from, to) points, 25 = bar, 0 = off."""
@@ -170,8 +183,20 @@ def steps_hits(position: Position, steps: Sequence[Step]) -> tuple[bool, ...]:
     return tuple(flags)
 
 
-class _Board:
-    """What stays fixed during one turn: the opponent's blocks and blots."""
+class Blocks:
+    """What stays fixed during one turn, packed: the opponent's made points and blots.
+
+    ``blocked[i]``: the mover's point ``i + 1`` holds two or more opposing checkers;
+    ``blots``: bit ``i`` set when it holds exactly one. With :func:`single_steps` and
+    :func:`apply_step`, the primitives that :func:`legal_plays` and
+    :class:`~core.turn.Turn` step a packed side with (indices 0..23 for points 1..24,
+    24 for the bar, -1 for off).
+
+    >>> from core.position import Position
+    >>> blocks = Blocks(Position.from_text("x 13:2 / o 14:1 19:2"))
+    >>> [i + 1 for i, b in enumerate(blocks.blocked) if b], [i + 1 for i in range(24) if blocks.blots >> i & 1]
+    ([6], [11])
+    """
 
     __slots__ = ("blocked", "blots")
 
@@ -186,8 +211,17 @@ class _Board:
         self.blots = blots
 
 
-def _singles(m: int, d: int, blocked: tuple[bool, ...]) -> list[tuple[int, int]]:
-    """Every legal single step ``(s, t)`` with die ``d`` (t = -1 for off)."""
+def single_steps(m: int, d: int, blocked: tuple[bool, ...]) -> list[tuple[int, int]]:
+    """Every legal single step ``(s, t)`` of the packed side ``m`` with die ``d``, as indices (t = -1 for off).
+
+    The rules of one step only (enter first, never onto a block, bear off when all are home);
+    which dice must be used is :func:`legal_plays`'s business.
+
+    >>> from core.position import Position
+    >>> pos = Position.from_text("x 13:2 / o 14:1 19:2")
+    >>> single_steps(pack(pos.player), 6, Blocks(pos).blocked), single_steps(pack(pos.player), 1, Blocks(pos).blocked)
+    ([(12, 6)], [(12, 11)])
+    """
     if m >> _BAR_SHIFT:
         t = BAR - d
         return [] if blocked[t] else [(BAR, t)]
@@ -209,7 +243,15 @@ def _singles(m: int, d: int, blocked: tuple[bool, ...]) -> list[tuple[int, int]]
     return out
 
 
-def _apply(m: int, hits: int, s: int, t: int, blots: int) -> tuple[int, int]:
+def apply_step(m: int, hits: int, s: int, t: int, blots: int) -> tuple[int, int]:
+    """The packed side ``m`` and hit mask ``hits`` after the step ``(s, t)`` (indices, t = -1 for off).
+
+    ``blots`` is :attr:`Blocks.blots`: a step onto one of them sets its bit in the hit mask.
+
+    >>> m, hits = apply_step(pack([0] * 12 + [2] + [0] * 12), 0, 12, 10, 1 << 10)
+    >>> unpack(m)[10:13], bin(hits)
+    ((1, 0, 1), '0b10000000000')
+    """
     m -= _BIT[s]
     if t >= 0:
         m += _BIT[t]
@@ -273,7 +315,7 @@ def _search(position: Position, dice: Sequence[int] | Roll) -> dict[int, tuple[i
     """The search behind :func:`legal_plays`: the distinct results, each with one way to play it."""
     roll = Roll.of(dice)
     m = pack(position.player)
-    board = _Board(position)
+    board = Blocks(position)
     if roll.is_double:
         return _doubles(m, roll.first, board)
     big, small = roll.high, roll.low
@@ -299,11 +341,11 @@ def can_play(position: Position, dice: Sequence[int] | Roll) -> bool:
     """
     roll = Roll.of(dice)
     m = pack(position.player)
-    blocked = _Board(position).blocked
-    return any(_singles(m, d, blocked) for d in {roll.first, roll.second})
+    blocked = Blocks(position).blocked
+    return any(single_steps(m, d, blocked) for d in {roll.first, roll.second})
 
 
-def _two_dice_contact(m: int, big: int, small: int, board: _Board):  # type: ignore[no-untyped-def]
+def _two_dice_contact(m: int, big: int, small: int, board: Blocks):  # type: ignore[no-untyped-def]
     """Two different dice, nothing on the bar, no bear-off possible this turn.
 
     Without bar or bear-off, a step's legality depends only on its source
@@ -312,8 +354,8 @@ def _two_dice_contact(m: int, big: int, small: int, board: _Board):  # type: ign
     the landing point of its first step checked.
     """
     blocked, blots = board.blocked, board.blots
-    first = _singles(m, big, blocked)
-    second = _singles(m, small, blocked)
+    first = single_steps(m, big, blocked)
+    second = single_steps(m, small, blocked)
     found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
     for s1, t1 in first:
         m1 = m - _BIT[s1] + _BIT[t1]
@@ -354,19 +396,19 @@ def _two_dice_contact(m: int, big: int, small: int, board: _Board):  # type: ign
     return found
 
 
-def _two_dice_search(m: int, big: int, small: int, board: _Board):  # type: ignore[no-untyped-def]
+def _two_dice_search(m: int, big: int, small: int, board: Blocks):  # type: ignore[no-untyped-def]
     """Two different dice, general case: try both orders exhaustively."""
     blocked, blots = board.blocked, board.blots
     found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
     one: dict[int, dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]] = {big: {}, small: {}}
     for d1, d2 in ((big, small), (small, big)):
-        for s1, t1 in _singles(m, d1, blocked):
-            m1, h1 = _apply(m, 0, s1, t1, blots)
-            seconds = _singles(m1, d2, blocked)
+        for s1, t1 in single_steps(m, d1, blocked):
+            m1, h1 = apply_step(m, 0, s1, t1, blots)
+            seconds = single_steps(m1, d2, blocked)
             if not seconds:
                 one[d1][(h1 << 100) | m1] = (m1, h1, ((s1, t1),))
             for s2, t2 in seconds:
-                m2, h2 = _apply(m1, h1, s2, t2, blots)
+                m2, h2 = apply_step(m1, h1, s2, t2, blots)
                 key = (h2 << 100) | m2
                 if key not in found:
                     found[key] = (m2, h2, ((s1, t1), (s2, t2)))
@@ -375,7 +417,7 @@ def _two_dice_search(m: int, big: int, small: int, board: _Board):  # type: igno
     return one[big] or one[small]
 
 
-def _doubles(m: int, d: int, board: _Board) -> dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]:
+def _doubles(m: int, d: int, board: Blocks) -> dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]:
     """Doubles: up to four steps of ``d``, sources taken in non-increasing order.
 
     Any legal sequence of equal steps can be reordered so that sources never

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from . import reasons
 from .dice import Roll
 from .errors import IllegalPlayError
-from .moves import Play, Step, _apply, _Board, _singles, legal_plays, pack, steps_hits
+from .moves import Blocks, Play, Step, apply_step, legal_plays, pack, single_steps, steps_hits
 from .position import BAR, Position
 
 TurnStep = tuple[int, int, int]
@@ -88,10 +88,10 @@ class Turn:
         return tuple(left)
 
     def _state(self) -> tuple[int, int]:
-        board = _Board(self.start_position)
+        board = Blocks(self.start_position)
         m, hits = pack(self.start_position.player), 0
         for s, t, _ in self.steps:
-            m, hits = _apply(m, hits, s - 1, t - 1, board.blots)
+            m, hits = apply_step(m, hits, s - 1, t - 1, board.blots)
         return m, hits
 
     @property
@@ -115,7 +115,7 @@ class Turn:
         key = (hits << 100) | m
         for p in self._plan.plays:
             if p.key == key:
-                return Play.from_steps(self.start_position, steps_to_play_steps(self.steps), p._board, p._hits)
+                return p.with_steps(steps_to_play_steps(self.steps))
         raise AssertionError("unreachable")  # pragma: no cover
 
     @property
@@ -152,12 +152,12 @@ class Turn:
         """Can ``made`` steps so far plus some of ``left`` end in a legal play?"""
         if made == self._plan.length:
             return ((hits << 100) | m) in self._plan.keys
-        board = _Board(self.start_position)
+        board = Blocks(self.start_position)
         for die in set(left):
             rest = list(left)
             rest.remove(die)
-            for s, t in _singles(m, die, board.blocked):
-                m2, h2 = _apply(m, hits, s, t, board.blots)
+            for s, t in single_steps(m, die, board.blocked):
+                m2, h2 = apply_step(m, hits, s, t, board.blots)
                 if self._completions(m2, h2, tuple(rest), made + 1):
                     return True
         return False
@@ -165,10 +165,10 @@ class Turn:
     def _candidates(self) -> list[TurnStep]:
         """Next steps that the rules allow on their own, ignoring the dice-use rules."""
         m, _ = self._state()
-        board = _Board(self.start_position)
+        board = Blocks(self.start_position)
         out: list[TurnStep] = []
         for die in sorted(set(self.dice_left), reverse=True):
-            for s, t in _singles(m, die, board.blocked):
+            for s, t in single_steps(m, die, board.blocked):
                 out.append((s + 1, t + 1, die))
         return out
 
@@ -177,12 +177,12 @@ class Turn:
         if len(self.steps) >= self._plan.length:
             return []
         m, hits = self._state()
-        board = _Board(self.start_position)
+        board = Blocks(self.start_position)
         out = []
         for s, t, die in self._candidates():
             rest = list(self.dice_left)
             rest.remove(die)
-            m2, h2 = _apply(m, hits, s - 1, t - 1, board.blots)
+            m2, h2 = apply_step(m, hits, s - 1, t - 1, board.blots)
             if self._completions(m2, h2, tuple(rest), len(self.steps) + 1):
                 out.append((s, t, die))
         return out

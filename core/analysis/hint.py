@@ -33,6 +33,7 @@ from typing import Literal
 from .. import reasons
 from ..action import Action
 from ..bot.evaluator import drive, flip
+from ..bot.score import ScoreConfig
 from ..errors import IllegalActionError
 from ..match import Match
 from ..moves import Play, legal_plays
@@ -40,7 +41,7 @@ from ..notation import format_play
 from ..position import Position
 from .engine import CubeGrade, Engine
 from .equity import Probs, Scale
-from .walk import Situation, _situation
+from .walk import Situation
 
 __all__ = [
     "ActionCost",
@@ -150,7 +151,7 @@ class ActionCost:
 
 # -- chequer plays --------------------------------------------------------------------------------
 def _situation_now(match: Match, player: int) -> Situation:
-    return _situation(match, match.game, player)
+    return ScoreConfig.from_match(match, player)
 
 
 def checker_hint_steps(

@@ -27,7 +27,7 @@ from typing import Literal
 
 from ..bot.score import ScoreConfig
 from ..dice import Dice
-from ..game import Action, Game
+from ..game import Action
 from ..match import Match
 from ..moves import Step
 from ..position import Position
@@ -69,12 +69,6 @@ class Moment:
     opening: bool = False
 
 
-def _situation(match: Match, game: Game, on_roll: int) -> Situation:
-    """The situation of ``match`` (whose current game is ``game``) seen by ``on_roll``."""
-    assert game is match.game
-    return ScoreConfig.from_match(match, on_roll)
-
-
 def walk_match(match: Match) -> Iterator[Moment]:
     """Every decision of every game of ``match``, in order (see :class:`Moment`)."""
     for number, played in enumerate(match.games, start=1):
@@ -89,16 +83,24 @@ def _walk_game(number: int, replay: Match, actions: tuple[Action, ...]) -> Itera
         kind = action.kind
         if kind == "roll" and g.can_double():
             assert g.turn is not None
-            yield Moment(number, index + 1, g.turn, "double", g.position, _situation(replay, g, g.turn))
+            yield Moment(number, index + 1, g.turn, "double", g.position, ScoreConfig.from_match(replay, g.turn))
         elif kind == "double":
             index += 1
             assert g.turn is not None
-            yield Moment(number, index, g.turn, "double", g.position, _situation(replay, g, g.turn), doubled=True)
+            yield Moment(
+                number, index, g.turn, "double", g.position, ScoreConfig.from_match(replay, g.turn), doubled=True
+            )
         elif kind in ("take", "drop", "beaver"):  # a beaver is judged as the take it includes
             index += 1
             assert g.turn is not None
             yield Moment(
-                number, index, 1 - g.turn, "take", g.position, _situation(replay, g, g.turn), took=kind != "drop"
+                number,
+                index,
+                1 - g.turn,
+                "take",
+                g.position,
+                ScoreConfig.from_match(replay, g.turn),
+                took=kind != "drop",
             )
         elif kind == "play":
             index += 1
@@ -110,7 +112,7 @@ def _walk_game(number: int, replay: Match, actions: tuple[Action, ...]) -> Itera
                 g.turn,
                 "move",
                 g.position,
-                _situation(replay, g, g.turn),
+                ScoreConfig.from_match(replay, g.turn),
                 dice=g.dice,
                 steps=action.steps,
                 opening=opening,

@@ -41,7 +41,7 @@ from functools import lru_cache
 from operator import mul
 from typing import NamedTuple
 
-from .features import NUM_FEATURES, _escapes, _hit_risk, _rearmost
+from .features import NUM_FEATURES, escapes_from, hit_risk_of, rearmost
 
 POINT_UNITS = 4
 SIDE_INPUTS = 24 * POINT_UNITS + 7  # 103
@@ -178,7 +178,7 @@ def _side(side: tuple[int, ...]) -> _Side:
         blots=tuple(blots),
         made=tuple(made),
         attack=tuple(attack),
-        rearmost=_rearmost(side),
+        rearmost=rearmost(side),
         held=len(held),
         advanced=25 - held[0] if held else 0,
         timing=(sum(map(mul, side[6:24], range(1, 19))) + 19 * bar) / 100.0,
@@ -288,7 +288,7 @@ def _features(s: _Side, o: _Side, side: tuple[int, ...], base: int, out: list[tu
 @lru_cache(maxsize=1 << 16)
 def _escapes_against(p: int, other_made: tuple[int, ...]) -> int:
     """:func:`core.bot.features.escapes` of a checker on our point ``p`` against the other's made points."""
-    return _escapes(p, tuple(sorted(25 - m for m in other_made if 25 - m < p)))
+    return escapes_from(p, tuple(sorted(25 - m for m in other_made if 25 - m < p)))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -296,7 +296,7 @@ def _risk(blots: tuple[int, ...], attack: tuple[int, ...], made: tuple[int, ...]
     """:func:`core.bot.features.hit_risk` from the cached summaries of both sides."""
     top = blots[-1]
     hitters = (0,) if attack[0] == 0 else tuple([q for q in attack if q < top])
-    return _hit_risk(blots, hitters, tuple([r for r in made if r < top]))
+    return hit_risk_of(blots, hitters, tuple([r for r in made if r < top]))
 
 
 @lru_cache(maxsize=1 << 16)

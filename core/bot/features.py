@@ -82,8 +82,12 @@ def _made_by_other(other: Sequence[int]) -> list[bool]:
     return [False] + [other[24 - r] >= 2 for r in range(1, 25)]
 
 
-def _rearmost(side: Sequence[int]) -> int:
-    """The side's rearmost checker: its point (25 for the bar), 0 when none is left."""
+def rearmost(side: Sequence[int]) -> int:
+    """The side's rearmost checker: its point (25 for the bar), 0 when none is left.
+
+    >>> rearmost([0] * 12 + [2] + [0] * 12), rearmost([0] * 24 + [1]), rearmost([0] * 25)
+    (13, 25, 0)
+    """
     for i in range(24, -1, -1):
         if side[i]:
             return i + 1
@@ -111,16 +115,20 @@ def escapes(side: Sequence[int], other: Sequence[int]) -> int:
     """
     # a checker that still has made points ahead of it is on our 14..25 and moves at most
     # 24 pips, always stopping on a point >= 1 on the way out: only the made points below it count
-    p = _rearmost(side)
+    p = rearmost(side)
     if p == 0:
         return 36
-    return _escapes(p, tuple([r for r in range(1, p) if other[24 - r] >= 2]))
+    return escapes_from(p, tuple([r for r in range(1, p) if other[24 - r] >= 2]))
 
 
 @lru_cache(maxsize=1 << 15)
-def _escapes(p: int, made_below: tuple[int, ...]) -> int:
+def escapes_from(p: int, made_below: tuple[int, ...]) -> int:
     """:func:`escapes` of a checker on point ``p`` with the other's made points ``made_below``
-    (our numbers, all below ``p``); cached, as a move's candidates share most of their blockades."""
+    (our numbers, all below ``p``); cached, as a move's candidates share most of their blockades.
+
+    >>> escapes_from(24, (18, 19, 20, 21, 22, 23)), escapes_from(24, (18, 19, 20, 21, 22)), escapes_from(24, ())
+    (0, 2, 36)
+    """
     ahead = [r for r in made_below if r >= 13]
     if not ahead:
         return 36
@@ -175,12 +183,19 @@ def hit_risk(side: Sequence[int], other: Sequence[int]) -> tuple[int, float]:
     else:
         hitters = tuple([25 - j for j in range(1, 25) if other[j - 1] and 25 - j < blots[-1]])  # our numbers
     blocks = tuple([r for r in range(1, blots[-1]) if side[r - 1] >= 2])
-    return _hit_risk(blots, hitters, blocks)
+    return hit_risk_of(blots, hitters, blocks)
 
 
 @lru_cache(maxsize=1 << 16)
-def _hit_risk(blots: tuple[int, ...], hitters: tuple[int, ...], blocks: tuple[int, ...]) -> tuple[int, float]:
-    """:func:`hit_risk` from the blots, the hitters' points and the side's made points (our numbers); cached."""
+def hit_risk_of(blots: tuple[int, ...], hitters: tuple[int, ...], blocks: tuple[int, ...]) -> tuple[int, float]:
+    """:func:`hit_risk` from the blots, the hitters' points and the side's made points, all in
+    ``side``'s numbers, ascending (a hitter on the bar is point 0); cached.
+
+    >>> hit_risk_of((6,), (1,), ())
+    (15, 7.916...)
+    >>> hit_risk_of((6,), (1,), (3, 4))[0]
+    13
+    """
     made = 0  # bit r: our point r is made
     for r in blocks:
         made |= 1 << r
@@ -239,7 +254,7 @@ def blocking_prime(side: Sequence[int], other: Sequence[int]) -> int:
     >>> blocking_prime(side, other)
     2
     """
-    s0 = 25 - _rearmost(other)  # our point number of the other's rearmost checker (0: bar)
+    s0 = 25 - rearmost(other)  # our point number of the other's rearmost checker (0: bar)
     if s0 >= 25:
         return 0
     run = best = 0
@@ -269,17 +284,17 @@ def contact(side: Sequence[int], other: Sequence[int]) -> int:
     >>> contact(start.player, start.opponent)
     15
     """
-    s0 = 25 - _rearmost(other)
+    s0 = 25 - rearmost(other)
     return sum(side[s0:25]) if s0 < 25 else 0
 
 
 def side_features(side: Sequence[int], other: Sequence[int]) -> list[float]:
     """:data:`FEATURE_NAMES` for ``side``, scaled to about 0..1 (the functions above, sharing their work)."""
     shots, lost = hit_risk(side, other)
-    p = _rearmost(side)
-    esc = 36 if p == 0 else _escapes(p, tuple([r for r in range(1, p) if other[24 - r] >= 2]))
+    p = rearmost(side)
+    esc = 36 if p == 0 else escapes_from(p, tuple([r for r in range(1, p) if other[24 - r] >= 2]))
     held = [r for r in range(19, 25) if side[r - 1] >= 2]  # our 19..24: their 6..1
-    s0 = 25 - _rearmost(other)  # our point number of the other's rearmost checker (0: bar)
+    s0 = 25 - rearmost(other)  # our point number of the other's rearmost checker (0: bar)
     best = 0
     if s0 < 25:
         run = 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.dice import Roll
-from core.moves import Play, _apply, _Board, _finish, _singles, pack
+from core.moves import Blocks, Play, _finish, apply_step, pack, single_steps
 from core.position import Position
 
 
@@ -21,19 +21,19 @@ def reference_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]
     """
     roll = Roll.of(dice)
     d1, d2 = roll.dice
-    board = _Board(position)
+    board = Blocks(position)
     orders = [roll.steps] if roll.is_double else [(d1, d2), (d2, d1)]
     found: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
     first_die: dict[int, set[int]] = {}
 
     def walk(m: int, hits: int, rest: tuple[int, ...], steps: tuple[tuple[int, int], ...]) -> None:
-        moves = _singles(m, rest[0], board.blocked) if rest else []
+        moves = single_steps(m, rest[0], board.blocked) if rest else []
         if not moves and steps:
             key = (hits << 100) | m
             found.setdefault(key, (m, hits, steps))
             first_die.setdefault(key, set()).add(rest_first)
         for s, t in moves:
-            m2, h2 = _apply(m, hits, s, t, board.blots)
+            m2, h2 = apply_step(m, hits, s, t, board.blots)
             walk(m2, h2, rest[1:], steps + ((s, t),))
 
     m0 = pack(position.player)
