@@ -285,7 +285,7 @@ class Match:
         """The resignation levels that may be offered now (by ``player`` when given), lowest first.
 
         After a declined offer only a higher one may follow in the same turn
-        (see :meth:`~core.game_base.GameBase.resign_levels`); nothing once the
+        (see :meth:`~core.game.Game.resign_levels`); nothing once the
         game or the match is over.
 
         >>> match = Match.new(3).opening_with(3, 1)
