@@ -1,11 +1,13 @@
 """Play by link: the whole match in a URL fragment, with dice neither player can fake.
 
 * :mod:`~core.link.history`: what a link holds (:class:`History`, :class:`Entry`, :class:`LinkAction`).
-* :mod:`~core.link.codec`: :func:`encode_link` / :func:`decode_link` (binary, versioned, checksum).
+* :mod:`~core.link.codec`: :func:`encode_link` / :func:`decode_part` (binary, versioned, checksum, bounded;
+  a full link or only the entries the other device lacks, after a :func:`chain_digest` of the past).
 * :mod:`~core.link.derive`: commitments and the derivation of the dice (SHA-256, no modulo bias).
 * :mod:`~core.link.protocol`: :func:`replay` through the core's Match, :func:`start`,
-  :func:`hand_over`, :func:`own_match`, :func:`actions_between`.
-* :mod:`~core.link.verify`: :func:`read_link`, :func:`accept_link`, :func:`verify_rolls`.
+  :func:`hand_over`, :func:`own_match`, :func:`actions_between`, :func:`acknowledged`.
+* :mod:`~core.link.verify`: :func:`read_link`, :func:`accept_link`, :func:`accept_next`,
+  :func:`verify_rolls`.
 * :mod:`~core.link.errors`: :class:`LinkError` and its reason codes.
 
 The protocol is written down in ``core/link/PROTOCOL.md``.
@@ -17,14 +19,26 @@ The protocol is written down in ``core/link/PROTOCOL.md``.
 
 from __future__ import annotations
 
-from .codec import PREFIX, decode_link, encode_link, match_id_of
+from .codec import (
+    MAX_ENTRIES,
+    MAX_PAYLOAD,
+    PREFIX,
+    LinkPart,
+    chain_digest,
+    decode_link,
+    decode_part,
+    encode_link,
+    match_id_of,
+)
 from .derive import commitment, derive_opening, derive_roll
 from .errors import REASONS, LinkError
 from .history import Entry, Header, History, LinkAction
-from .protocol import LinkState, RollProof, actions_between, hand_over, own_match, replay, start
-from .verify import accept_link, check_proof, read_link, verify_rolls
+from .protocol import LinkState, RollProof, acknowledged, actions_between, hand_over, own_match, replay, start
+from .verify import accept_link, accept_next, check_proof, read_link, verify_rolls
 
 __all__ = [
+    "MAX_ENTRIES",
+    "MAX_PAYLOAD",
     "PREFIX",
     "REASONS",
     "Entry",
@@ -32,13 +46,18 @@ __all__ = [
     "History",
     "LinkAction",
     "LinkError",
+    "LinkPart",
     "LinkState",
     "RollProof",
     "accept_link",
+    "accept_next",
+    "acknowledged",
     "actions_between",
+    "chain_digest",
     "check_proof",
     "commitment",
     "decode_link",
+    "decode_part",
     "derive_opening",
     "derive_roll",
     "encode_link",

@@ -1,17 +1,31 @@
-"""A :class:`~core.link.history.History` to a URL fragment and back: binary, versioned, checked.
+"""A :class:`~core.link.history.History` to a URL fragment and back: binary, versioned, checked, bounded.
 
 The link text is ``#link=`` then base64url (no padding) of::
 
     version (1 byte) | mode (1: 0 plain, 1 zlib) | n (3 bytes) | payload (n bytes) | checksum (4 bytes)
 
-The payload's header byte of flags may say (``_H_ALLOWANCE``) that one byte follows it,
-the hours allowed per move (1 to 168); a link without it (every link made before the
-allowance existed) has none, so old links stay readable without a version change.
+Version 2's payload (see ``PROTOCOL.md``)::
+
+    match id (12) | since (3) | since == 0: settings   | count (3) | count entries
+                              | since  > 0: digest (32)
+
+A link carries the entries from number ``since`` on: a **full link** (``since`` 0) carries
+the match's settings and every entry; a **bounded link** carries only the entries the other
+device lacks, after the :func:`chain_digest` of the ``since`` entries before them (which
+binds the whole past: a device that holds it checks it, one that does not refuses the link
+with :data:`~core.link.errors.NO_HISTORY`). Version 1 (the settings, then every entry) is
+still read, as a full link. The settings byte of flags may say (``_H_ALLOWANCE``) that one
+byte follows it, the hours allowed per move (1 to 168), and (``_H_NAMES``) that the players'
+names follow (a byte of length then UTF-8, each).
 
 ``checksum`` is the start of a SHA-256 of everything before it; ``n`` tells a cut
 link (:data:`~core.link.errors.TRUNCATED`) from an altered one
 (:data:`~core.link.errors.CHECKSUM`). The payload is compressed with zlib only
-when that makes it shorter.
+when that makes it shorter. Decoding is bounded and canonical: at most
+:data:`MAX_PAYLOAD` bytes once unpacked and :data:`MAX_ENTRIES` entries (both
+:data:`~core.link.errors.TOO_LARGE`, found before any entry is built), the first bad
+entry stops it, no bit or byte that encoding would not write (a ties list outside a
+reveal, an empty one, bytes after the data).
 
 >>> from core.link.history import Header, History, Entry
 >>> history = History(Header(bytes(12), 3), (Entry(0, 5, commit=bytes(32)),))
@@ -30,23 +44,123 @@ import base64
 import binascii
 import hashlib
 import zlib
+from dataclasses import dataclass
 
 from ..limits import MAX_MATCH_LENGTH
-from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, SECRET_BYTES
-from .errors import CHECKSUM, FORMAT, TRUNCATED, VERSION, LinkError
-from .history import ACTION_KINDS, MATCH_ID_BYTES, MAX_ALLOWANCE_HOURS, Entry, Header, History, LinkAction
+from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, DOMAIN, SECRET_BYTES
+from .errors import CHECKSUM, FORKED, FORMAT, NO_HISTORY, OTHER_MATCH, TOO_LARGE, TRUNCATED, VERSION, LinkError
+from .history import (
+    ACTION_KINDS,
+    MATCH_ID_BYTES,
+    MAX_ALLOWANCE_HOURS,
+    Entry,
+    Header,
+    History,
+    LinkAction,
+    name_problem,
+)
 
-__all__ = ["PREFIX", "VERSION_1", "decode_body", "decode_link", "encode_body", "encode_link", "match_id_of"]
+__all__ = [
+    "DIGEST_BYTES",
+    "MAX_ENTRIES",
+    "MAX_PAYLOAD",
+    "PREFIX",
+    "VERSION_1",
+    "VERSION_2",
+    "LinkPart",
+    "chain_digest",
+    "chain_next",
+    "chain_start",
+    "decode_body",
+    "decode_link",
+    "decode_part",
+    "encode_body",
+    "encode_entry",
+    "encode_header",
+    "encode_link",
+    "match_id_of",
+]
 
 PREFIX = "#link="
 """What a match link's fragment starts with."""
 VERSION_1 = 1
-"""The only link version so far."""
+"""The first link version: always the whole match (still read)."""
+VERSION_2 = 2
+"""The link version written: full or bounded links, names, the chain digest."""
+MAX_PAYLOAD = 2 * 1024 * 1024
+"""The most bytes a link's payload may hold once unpacked (2 MiB)."""
+MAX_ENTRIES = 60_000
+"""The most entries a match by link may hold (a 25-point match takes a few thousand)."""
+DIGEST_BYTES = 32
+"""Length of a chain digest (a whole SHA-256)."""
+_MIN_ENTRY = 8  # flag byte, 6-byte time, action count
 _CHECK = 4
 _HEAD = 5  # version, mode, 3-byte length
 _MAX_STEPS = 4
 _B_SENDER, _B_REVEAL, _B_GIFT, _B_COMMIT, _B_TIES = 1, 2, 4, 8, 16
-_H_CRAWFORD, _H_JACOBY, _H_BEAVERS, _H_ALLOWANCE = 1, 2, 4, 8
+_H_CRAWFORD, _H_JACOBY, _H_BEAVERS, _H_ALLOWANCE, _H_NAMES = 1, 2, 4, 8, 16
+
+
+@dataclass(frozen=True, slots=True)
+class LinkPart:
+    """A link as decoded: the entries from number ``since`` on of match ``match_id``.
+
+    A full link (``since`` 0) has the match's ``header``; a bounded one has ``digest``,
+    the :func:`chain_digest` of the ``since`` entries before its own, instead.
+    """
+
+    match_id: bytes
+    since: int
+    digest: bytes
+    header: Header | None
+    entries: tuple[Entry, ...]
+
+    @property
+    def end(self) -> int:
+        """How many entries the match has with this link's."""
+        return self.since + len(self.entries)
+
+    def joined(self, known: History | None, digest: bytes | None = None) -> History:
+        """The whole history: ``known``'s first :attr:`since` entries, then the link's.
+
+        :class:`LinkError`: another match (``OTHER_MATCH``); a bounded link and ``known``
+        lacks its past (``NO_HISTORY``: ask for the full link); a past whose chain digest
+        differs from ``known``'s (``FORKED``). ``digest``: ``known``'s chain digest at
+        :attr:`since` when the caller has it (else computed).
+        """
+        if known is not None and known.header.match_id != self.match_id:
+            raise LinkError("this link belongs to another match", OTHER_MATCH)
+        if self.header is not None:
+            return History(self.header, self.entries)
+        if known is None or len(known) < self.since:
+            have = "none of it" if known is None else f"{len(known)} of them"
+            raise LinkError(
+                f"this link carries the hand-overs after the first {self.since} and this device has {have}"
+                " (a new device, or cleared storage): ask your friend for the full link",
+                NO_HISTORY,
+            )
+        if (digest if digest is not None else chain_digest(known, self.since)) != self.digest:
+            raise LinkError(
+                f"the past this link builds on (the first {self.since} hand-overs) differs from this device's:"
+                " the history was altered",
+                FORKED,
+            )
+        return History(known.header, known.entries[: self.since] + self.entries)
+
+
+def encode_header(header: Header) -> bytes:
+    """The settings bytes of ``header`` (after the match id), as a full link writes them."""
+    flags = (_H_CRAWFORD if header.crawford_rule else 0) | (_H_JACOBY if header.jacoby else 0)
+    flags |= (_H_BEAVERS if header.beavers else 0) | (_H_ALLOWANCE if header.allowance_hours else 0)
+    flags |= _H_NAMES if any(header.names) else 0
+    out = bytearray([header.length, flags])
+    if header.allowance_hours:
+        out.append(header.allowance_hours)
+    if any(header.names):
+        for name in header.names:
+            raw = name.encode("utf-8")
+            out += bytes([len(raw)]) + raw
+    return bytes(out)
 
 
 def _encode_action(action: LinkAction) -> bytes:
@@ -59,40 +173,80 @@ def _encode_action(action: LinkAction) -> bytes:
     return bytes([code])
 
 
-def encode_body(history: History) -> bytes:
-    """The payload bytes of ``history`` (before compression).
+def encode_entry(e: Entry) -> bytes:
+    """The bytes of one entry (as a link writes it, and as the chain digest hashes it)."""
+    bits = e.sender & 1
+    bits |= (_B_REVEAL if e.reveal is not None else 0) | (_B_GIFT if e.contribution is not None else 0)
+    bits |= (_B_COMMIT if e.commit is not None else 0) | (_B_TIES if e.ties else 0)
+    out = bytearray([bits]) + e.time_ms.to_bytes(6, "big")
+    if e.reveal is not None:
+        dice = e.dice or (1, 1)
+        out += e.reveal + bytes([(dice[0] - 1) * 6 + dice[1] - 1])
+        if e.ties:
+            out += bytes([len(e.ties), *e.ties])
+    out += bytes([len(e.actions)])
+    for action in e.actions:
+        out += _encode_action(action)
+    if e.contribution is not None:
+        out += e.contribution
+    if e.commit is not None:
+        out += e.commit
+    return bytes(out)
+
+
+def chain_start(header: Header) -> bytes:
+    """The chain digest of a match with no entry: its id and settings."""
+    return hashlib.sha256(DOMAIN + b"chain" + header.match_id + encode_header(header)).digest()
+
+
+def chain_next(digest: bytes, entry: Entry) -> bytes:
+    """The chain digest once ``entry`` follows the entries ``digest`` chains."""
+    return hashlib.sha256(digest + encode_entry(entry)).digest()
+
+
+def chain_digest(history: History, count: int | None = None) -> bytes:
+    """The digest chaining the match's settings and its first ``count`` entries (all by default).
+
+    ``d0 = SHA-256(DOMAIN "chain" ‖ match id ‖ settings)``, ``d(i+1) = SHA-256(d(i) ‖ entry i)``:
+    equal digests mean the same past, entry by entry.
+
+    >>> h = History(Header(bytes(12), 3), (Entry(0, 5, commit=bytes(32)),))
+    >>> chain_digest(h, 0) != chain_digest(h) and len(chain_digest(h)) == 32
+    True
+    """
+    digest = chain_start(history.header)
+    for entry in history.entries[: len(history.entries) if count is None else count]:
+        digest = chain_next(digest, entry)
+    return digest
+
+
+def encode_body(history: History, since: int = 0, digest: bytes | None = None) -> bytes:
+    """The payload bytes of ``history`` from entry ``since`` on (before compression).
 
     >>> encode_body(History(Header(bytes(12), 1))).hex()
-    '0000000000000000000000000101000000'
+    '0000000000000000000000000000000101000000'
     """
+    if not 0 <= since <= len(history):
+        raise ValueError(f"since {since} outside 0..{len(history)}")
     head = history.header
-    flags = (_H_CRAWFORD if head.crawford_rule else 0) | (_H_JACOBY if head.jacoby else 0)
-    flags |= (_H_BEAVERS if head.beavers else 0) | (_H_ALLOWANCE if head.allowance_hours else 0)
-    hours = bytes([head.allowance_hours]) if head.allowance_hours else b""
-    out = bytearray(head.match_id + bytes([head.length, flags]) + hours + len(history.entries).to_bytes(3, "big"))
-    for e in history.entries:
-        bits = e.sender & 1
-        bits |= (_B_REVEAL if e.reveal is not None else 0) | (_B_GIFT if e.contribution is not None else 0)
-        bits |= (_B_COMMIT if e.commit is not None else 0) | (_B_TIES if e.ties else 0)
-        out += bytes([bits]) + e.time_ms.to_bytes(6, "big")
-        if e.reveal is not None:
-            dice = e.dice or (1, 1)
-            out += e.reveal + bytes([(dice[0] - 1) * 6 + dice[1] - 1])
-            if e.ties:
-                out += bytes([len(e.ties), *e.ties])
-        out += bytes([len(e.actions)])
-        for action in e.actions:
-            out += _encode_action(action)
-        if e.contribution is not None:
-            out += e.contribution
-        if e.commit is not None:
-            out += e.commit
+    out = bytearray(head.match_id + since.to_bytes(3, "big"))
+    if since == 0:
+        out += encode_header(head)
+    else:
+        out += digest if digest is not None else chain_digest(history, since)
+    out += (len(history) - since).to_bytes(3, "big")
+    for e in history.entries[since:]:
+        out += encode_entry(e)
     return bytes(out)
 
 
 class _Reader:
     def __init__(self, data: bytes) -> None:
         self.data, self.at = data, 0
+
+    @property
+    def left(self) -> int:
+        return len(self.data) - self.at
 
     def take(self, count: int, what: str) -> bytes:
         if self.at + count > len(self.data):
@@ -123,65 +277,123 @@ def _decode_action(reader: _Reader, where: str) -> LinkAction:
     return LinkAction(kind)
 
 
+def _decode_names(reader: _Reader) -> tuple[str, str]:
+    names: list[str] = []
+    for seat in (0, 1):
+        raw = reader.take(reader.byte("a player's name"), "a player's name")
+        try:
+            name = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LinkError(f"player {seat}'s name is not UTF-8", FORMAT) from exc
+        problem = name_problem(name)
+        if problem is not None:
+            raise LinkError(f"player {seat}'s name: {problem}", FORMAT)
+        names.append(name)
+    if not any(names):
+        raise LinkError("a names field with no name in it", FORMAT)
+    return names[0], names[1]
+
+
+def _decode_header(reader: _Reader, match_id: bytes, version: int) -> Header:
+    length, flags = reader.take(2, "the match settings")
+    known = 31 if version >= VERSION_2 else 15
+    if length > MAX_MATCH_LENGTH or flags > known:
+        raise LinkError(f"match settings {length}/{flags} out of range", FORMAT)
+    hours = reader.byte("the time per move") if flags & _H_ALLOWANCE else 0
+    if flags & _H_ALLOWANCE and not 0 < hours <= MAX_ALLOWANCE_HOURS:
+        raise LinkError(f"a time per move of {hours} h (1 to {MAX_ALLOWANCE_HOURS} expected)", FORMAT)
+    names = _decode_names(reader) if flags & _H_NAMES else ("", "")
+    return Header(
+        match_id, length, bool(flags & _H_CRAWFORD), bool(flags & _H_JACOBY), bool(flags & _H_BEAVERS), hours, names
+    )
+
+
+def _decode_entry(reader: _Reader, where: str) -> Entry:
+    bits = reader.byte(where)
+    if bits > 31:
+        raise LinkError(f"{where}: stray flag bits", FORMAT)
+    if bits & _B_TIES and not bits & _B_REVEAL:
+        raise LinkError(f"{where}: tied dice without a roll", FORMAT)
+    time_ms = int.from_bytes(reader.take(6, where), "big")
+    reveal: bytes | None = None
+    dice: tuple[int, int] | None = None
+    ties: tuple[int, ...] = ()
+    if bits & _B_REVEAL:
+        reveal = reader.take(SECRET_BYTES, where)
+        value = reader.byte(where)
+        if value >= 36:
+            raise LinkError(f"{where}: dice code {value} out of range", FORMAT)
+        dice = (value // 6 + 1, value % 6 + 1)
+        if bits & _B_TIES:
+            ties = tuple(reader.take(reader.byte(where), where))
+            if not ties or not all(1 <= t <= 6 for t in ties):
+                raise LinkError(f"{where}: a list of tied dice that is empty or out of range", FORMAT)
+    actions = tuple(_decode_action(reader, where) for _ in range(reader.byte(where)))
+    gift = reader.take(CONTRIBUTION_BYTES, where) if bits & _B_GIFT else None
+    commit = reader.take(COMMIT_BYTES, where) if bits & _B_COMMIT else None
+    return Entry(bits & 1, time_ms, reveal, dice, ties, actions, gift, commit)
+
+
+def _decode_payload(data: bytes, version: int) -> LinkPart:
+    reader = _Reader(data)
+    match_id = reader.take(MATCH_ID_BYTES, "the match id")
+    since = int.from_bytes(reader.take(3, "the entry number"), "big") if version >= VERSION_2 else 0
+    header, digest = None, b""
+    if since == 0:
+        header = _decode_header(reader, match_id, version)
+    else:
+        digest = reader.take(DIGEST_BYTES, "the digest of the past")
+    count = int.from_bytes(reader.take(3, "the entry count"), "big")
+    if since + count > MAX_ENTRIES:
+        raise LinkError(f"a match of {since + count} hand-overs (at most {MAX_ENTRIES})", TOO_LARGE)
+    if count * _MIN_ENTRY > reader.left:  # checked before building any entry
+        raise LinkError(f"{count} entries cannot fit in the link's {reader.left} bytes", FORMAT)
+    entries = tuple(_decode_entry(reader, f"entry {since + index + 1}") for index in range(count))
+    if reader.left:
+        raise LinkError(f"{reader.left} bytes after the last entry", FORMAT)
+    return LinkPart(match_id, since, digest, header, entries)
+
+
 def decode_body(data: bytes) -> History:
-    """The history in payload ``data``; :class:`LinkError` (``FORMAT``) when it does not parse.
+    """The history in a full version-2 payload ``data``; :class:`LinkError` (``FORMAT``) when it does not parse.
 
     >>> decode_body(encode_body(History(Header(bytes(12), 5, jacoby=False)))).header.length
     5
     >>> decode_body(encode_body(History(Header(bytes(12), 5, allowance_hours=24)))).header.allowance_hours
     24
     """
-    reader = _Reader(data)
-    match_id = reader.take(MATCH_ID_BYTES, "the match id")
-    length, flags = reader.take(2, "the match settings")
-    if length > MAX_MATCH_LENGTH or flags > 15:
-        raise LinkError(f"match settings {length}/{flags} out of range", FORMAT)
-    hours = reader.byte("the time per move") if flags & _H_ALLOWANCE else 0
-    if flags & _H_ALLOWANCE and not 0 < hours <= MAX_ALLOWANCE_HOURS:
-        raise LinkError(f"a time per move of {hours} h (1 to {MAX_ALLOWANCE_HOURS} expected)", FORMAT)
-    header = Header(
-        match_id, length, bool(flags & _H_CRAWFORD), bool(flags & _H_JACOBY), bool(flags & _H_BEAVERS), hours
-    )
-    count = int.from_bytes(reader.take(3, "the entry count"), "big")
-    entries: list[Entry] = []
-    for index in range(count):
-        where = f"entry {index + 1}"
-        bits = reader.byte(where)
-        if bits > 31:
-            raise LinkError(f"{where}: stray flag bits", FORMAT)
-        time_ms = int.from_bytes(reader.take(6, where), "big")
-        reveal: bytes | None = None
-        dice: tuple[int, int] | None = None
-        ties: tuple[int, ...] = ()
-        if bits & _B_REVEAL:
-            reveal = reader.take(SECRET_BYTES, where)
-            value = reader.byte(where)
-            if value >= 36:
-                raise LinkError(f"{where}: dice code {value} out of range", FORMAT)
-            dice = (value // 6 + 1, value % 6 + 1)
-            if bits & _B_TIES:
-                ties = tuple(reader.take(reader.byte(where), where))
-        actions = tuple(_decode_action(reader, where) for _ in range(reader.byte(where)))
-        gift = reader.take(CONTRIBUTION_BYTES, where) if bits & _B_GIFT else None
-        commit = reader.take(COMMIT_BYTES, where) if bits & _B_COMMIT else None
-        entries.append(Entry(bits & 1, time_ms, reveal, dice, ties, actions, gift, commit))
-    if reader.at != len(data):
-        raise LinkError(f"{len(data) - reader.at} bytes after the last entry", FORMAT)
-    return History(header, tuple(entries))
+    return _full(_decode_payload(data, VERSION_2))
+
+
+def _full(part: LinkPart) -> History:
+    if part.header is None:
+        raise LinkError(
+            f"this link carries only the hand-overs after the first {part.since}: the full link is needed here",
+            NO_HISTORY,
+        )
+    return History(part.header, part.entries)
 
 
 def _checksum(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()[:_CHECK]
 
 
-def encode_link(history: History) -> str:
-    """``history`` as a URL fragment (``#link=...``), compressed when that pays."""
-    body = encode_body(history)
+def encode_link(history: History, since: int = 0, digest: bytes | None = None) -> str:
+    """``history`` as a URL fragment (``#link=...``) carrying its entries from ``since`` on, compressed when that pays.
+
+    ``since`` 0 makes the full link; a device sends the entries the other device lacks
+    (:func:`core.link.protocol.acknowledged`); ``digest``: the chain digest at ``since``
+    when the caller has it (:attr:`core.link.protocol.LinkState.digests`).
+    """
+    body = encode_body(history, since, digest)
     packed = zlib.compress(body, 9)
     mode, payload = (1, packed) if len(packed) < len(body) else (0, body)
-    raw = bytes([VERSION_1, mode]) + len(payload).to_bytes(3, "big") + payload
+    raw = bytes([VERSION_2, mode]) + len(payload).to_bytes(3, "big") + payload
     raw += _checksum(raw)
     return PREFIX + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+_MAX_TEXT = (MAX_PAYLOAD + _HEAD + _CHECK) * 4 // 3 + 4
 
 
 def _raw(text: str) -> bytes:
@@ -189,6 +401,8 @@ def _raw(text: str) -> bytes:
     if not fragment.startswith(PREFIX):
         raise LinkError("not a match link: no '#link=' in it", FORMAT)
     code = fragment[len(PREFIX) :].strip()
+    if len(code) > _MAX_TEXT:
+        raise LinkError(f"a link of {len(code)} characters: more than a match link may hold", TOO_LARGE)
     if len(code) % 4 == 1:  # a cut in the middle of a byte: keep the whole bytes
         code = code[:-1]
     try:
@@ -197,18 +411,35 @@ def _raw(text: str) -> bytes:
         raise LinkError("the link holds characters a match link never has (was it altered?)", FORMAT) from exc
 
 
-def decode_link(text: str) -> History:
-    """The history in a link (a whole URL or its fragment); :class:`LinkError` says what is wrong.
+def _unpack(payload: bytes) -> bytes:
+    unpacker = zlib.decompressobj()
+    try:
+        out = unpacker.decompress(payload, MAX_PAYLOAD + 1)
+    except zlib.error as exc:
+        raise LinkError("the link's compressed data does not unpack", FORMAT) from exc
+    if len(out) > MAX_PAYLOAD or unpacker.unconsumed_tail:
+        raise LinkError(f"the link unpacks to more than {MAX_PAYLOAD} bytes", TOO_LARGE)
+    if not unpacker.eof:
+        raise LinkError("the link's compressed data ends early", FORMAT)
+    if unpacker.unused_data:
+        raise LinkError(f"{len(unpacker.unused_data)} bytes after the link's compressed data", FORMAT)
+    return out
 
-    >>> decode_link("#link=AQ")
+
+def decode_part(text: str) -> LinkPart:
+    """What a link (a whole URL or its fragment) carries, full or bounded; :class:`LinkError` says what is wrong.
+
+    >>> decode_part("#link=AQ")
     Traceback (most recent call last):
     ...
     core.link.errors.LinkError: the link is cut: it ends 8 bytes early (copy the whole link)
     """
     raw = _raw(text)
-    if raw and raw[0] != VERSION_1:
-        raise LinkError(f"link version {raw[0]}: this page reads version {VERSION_1} only", VERSION)
+    if raw and raw[0] not in (VERSION_1, VERSION_2):
+        raise LinkError(f"link version {raw[0]}: this page reads versions 1 and 2 only", VERSION)
     size = int.from_bytes(raw[2:_HEAD], "big") if len(raw) >= _HEAD else 0
+    if size > MAX_PAYLOAD:
+        raise LinkError(f"a link of {size} bytes: more than a match link may hold", TOO_LARGE)
     need = _HEAD + size + _CHECK
     if len(raw) < need:
         raise LinkError(f"the link is cut: it ends {need - len(raw)} bytes early (copy the whole link)", TRUNCATED)
@@ -216,19 +447,29 @@ def decode_link(text: str) -> History:
         raise LinkError("the link's checksum does not match: it was altered or copied wrong", CHECKSUM)
     mode, payload = raw[1], raw[_HEAD:-_CHECK]
     if mode == 1:
-        try:
-            payload = zlib.decompress(payload)
-        except zlib.error as exc:
-            raise LinkError("the link's compressed data does not unpack", FORMAT) from exc
+        payload = _unpack(payload)
     elif mode != 0:
         raise LinkError(f"unknown packing {mode}", FORMAT)
-    return decode_body(payload)
+    return _decode_payload(payload, raw[0])
 
 
-def match_id_of(history: History) -> str:
+def decode_link(text: str) -> History:
+    """The whole history in a full link; :class:`LinkError` says what is wrong (``NO_HISTORY`` for a bounded one).
+
+    >>> decode_link("#link=AQ")
+    Traceback (most recent call last):
+    ...
+    core.link.errors.LinkError: the link is cut: it ends 8 bytes early (copy the whole link)
+    """
+    return _full(decode_part(text))
+
+
+def match_id_of(history: History | LinkPart) -> str:
     """The match id as text (hex), the key a device files the match under.
 
     >>> match_id_of(History(Header(bytes(range(12)), 1)))
     '000102030405060708090a0b'
     """
+    if isinstance(history, LinkPart):
+        return history.match_id.hex()
     return history.header.match_id.hex()

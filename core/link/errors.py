@@ -20,12 +20,14 @@ __all__ = [
     "FORMAT",
     "FORKED",
     "LinkError",
+    "NO_HISTORY",
     "NO_SECRET",
     "OLDER",
     "OTHER_MATCH",
     "PROTOCOL",
     "REASONS",
     "RULES",
+    "TOO_LARGE",
     "TRUNCATED",
     "VERSION",
 ]
@@ -55,8 +57,15 @@ PROTOCOL = "link-protocol"
 NO_SECRET = "link-no-secret"
 """This device holds no secret for its seat in the match (storage lost, or not its match)."""
 
+NO_HISTORY = "link-no-history"
+"""The link carries only the entries since the last link this device sent, and this device does not
+have the match's history before them (a new device, cleared storage): ask the friend for the full link."""
+TOO_LARGE = "link-too-large"
+"""The link unpacks to more than a link may hold (bytes or entries): refused before it is read."""
+
 REASONS = (
     FORMAT, TRUNCATED, CHECKSUM, VERSION, OTHER_MATCH, OLDER, FORKED, RULES, DICE, COMMITMENT, PROTOCOL, NO_SECRET,
+    NO_HISTORY, TOO_LARGE,
 )  # fmt: skip
 """Every reason code a :class:`LinkError` may carry."""
 

@@ -17,18 +17,47 @@ from dataclasses import dataclass
 from ..moves import Step
 from ..notation import format_play
 
-__all__ = ["ACTION_KINDS", "MAX_ALLOWANCE_HOURS", "MATCH_ID_BYTES", "Entry", "Header", "History", "LinkAction"]
+__all__ = [
+    "ACTION_KINDS",
+    "MAX_ALLOWANCE_HOURS",
+    "MAX_NAME_CHARS",
+    "MATCH_ID_BYTES",
+    "Entry",
+    "Header",
+    "History",
+    "LinkAction",
+    "name_problem",
+]
 
 MATCH_ID_BYTES = 12
 """Length of a match id (random bytes chosen by the device that creates the match)."""
 MAX_ALLOWANCE_HOURS = 168
 """The longest time per move by link a header may carry: a week (as :data:`core.clock.MAX_MS`)."""
+MAX_NAME_CHARS = 24
+"""The longest player name a link carries (characters)."""
 
 ACTION_KINDS = (
-    "roll", "play", "double", "take", "beaver", "drop", "resign", "accept", "decline", "resign_match",
+    "roll", "play", "double", "take", "beaver", "drop", "resign", "accept", "decline", "resign_match", "promise",
 )  # fmt: skip
 """What a player may do in an entry. ``roll`` is the *decision* to roll (when the player could
-double instead): the dice themselves come from the secrets, never from an action."""
+double instead): the dice themselves come from the secrets, never from an action. ``promise``
+follows a play: "I will not double on my next turn", so that the friend's reply carries the
+contribution to that roll (see ``PROTOCOL.md``)."""
+
+
+def name_problem(name: str) -> str | None:
+    r"""What is wrong with ``name`` as a player's name in a link (``None``: fine; ``""`` means none given).
+
+    >>> name_problem("Ann"), name_problem(""), name_problem("x" * 25), name_problem("a\nb")
+    (None, None, 'a name of 25 characters (1 to 24 expected)', 'a name with a control character')
+    """
+    if len(name) > MAX_NAME_CHARS:
+        return f"a name of {len(name)} characters (1 to {MAX_NAME_CHARS} expected)"
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name):
+        return "a name with a control character"
+    if name != name.strip():
+        return "a name with spaces around it"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +108,8 @@ class Header:
 
     ``allowance_hours`` is the time each player is given to answer a link (0: none): shown
     to both players from the entries' times, enforced by nobody (see ``PROTOCOL.md``).
+    ``names``: the players' names the creator typed (``""``: none given), 1 to
+    :data:`MAX_NAME_CHARS` characters each.
     """
 
     match_id: bytes
@@ -87,6 +118,7 @@ class Header:
     jacoby: bool = False
     beavers: bool = False
     allowance_hours: int = 0
+    names: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,14 +38,16 @@ from dataclasses import dataclass, field, replace
 from ..clock import LinkTime, link_time
 from ..errors import BackgammonError
 from ..match import Match
+from .codec import chain_next, chain_start, encode_link
 from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, SECRET_BYTES, commitment, derive_opening, derive_roll
 from .errors import COMMITMENT, DICE, NO_SECRET, PROTOCOL, RULES, LinkError
-from .history import MAX_ALLOWANCE_HOURS, Entry, Header, History, LinkAction
+from .history import MAX_ALLOWANCE_HOURS, Entry, Header, History, LinkAction, name_problem
 
 __all__ = [
     "Commitment",
     "LinkState",
     "RollProof",
+    "acknowledged",
     "actions_between",
     "hand_over",
     "own_match",
@@ -108,13 +110,22 @@ class LinkState:
     commit_counts: tuple[int, int] = (0, 0)
     contribution: tuple[bytes, int] | None = None
     declared_roll: bool = False
+    promised: tuple[bool, bool] = (False, False)
+    """Whether each seat promised, with its last play, not to double on its next turn."""
     opening_holder: int = 0
     proofs: tuple[RollProof, ...] = field(default=(), compare=False)
+    digests: tuple[bytes, ...] = field(default=(), compare=False)
+    """The chain digest of the first *i* entries, for *i* from 0 to the number of entries."""
 
     @classmethod
     def empty(cls, header: Header) -> LinkState:
         """The state before any entry."""
-        return cls(History(header), _new_match(header))
+        return cls(History(header), _new_match(header), digests=(chain_start(header),))
+
+    def offer(self, seat: int) -> str:
+        """The link ``seat`` sends now: the entries the other seat lacks (the full match before it has any)."""
+        since = acknowledged(self.history, seat)
+        return encode_link(self.history, since, self.digests[since])
 
     @property
     def roll_due(self) -> tuple[str, int] | None:
@@ -131,7 +142,7 @@ class LinkState:
         if game.phase == "opening" or game.is_over:
             return ("opening", self.opening_holder)
         if game.phase == "roll" and game.turn is not None:
-            if game.can_double() and not self.declared_roll:
+            if game.can_double() and not self.declared_roll and not self.promised[game.turn]:
                 return None
             return ("roll", game.turn)
         return None
@@ -233,6 +244,8 @@ def _roll(state: LinkState, entry: Entry, index: int, secret: bytes) -> LinkStat
         match = match.opening_with(die0, die1, ties=ties)
     else:
         dice, ties = derive_roll(header.match_id, roll_index, entry.sender, secret, gift), ()
+        if entry.ties:
+            raise _fail(index, DICE, "tied dice written for a roll that is not an opening")
         if entry.dice != dice:
             raise _fail(index, DICE, f"the roll written is {entry.dice}, its secrets make {dice}")
         match = match.roll_with(dice, by=entry.sender)
@@ -242,9 +255,11 @@ def _roll(state: LinkState, entry: Entry, index: int, secret: bytes) -> LinkStat
     )  # fmt: skip
     commits = list(state.commits)
     commits[entry.sender] = None
+    promised = list(state.promised)
+    promised[entry.sender] = False
     return replace(
         state, match=match, commits=(commits[0], commits[1]), contribution=None, declared_roll=False,
-        proofs=state.proofs + (proof,),
+        proofs=state.proofs + (proof,), promised=(promised[0], promised[1]),
     )  # fmt: skip
 
 
@@ -254,7 +269,11 @@ def _act(state: LinkState, seat: int, action: LinkAction) -> LinkState:
         game = match.game
         if game.phase != "roll" or game.turn != seat or not game.can_double() or state.declared_roll:
             raise LinkError("a decision to roll out of place (only the player on roll who could double makes it)")
+        if state.promised[seat]:
+            raise LinkError("a decision to roll after a promise not to double (the roll is already due)")
         return replace(state, declared_roll=True)
+    if kind == "promise":
+        raise LinkError("a promise not to double that does not follow a play")
     if kind == "play":
         match = match.play(action.steps, by=seat)
     elif kind == "resign":
@@ -264,7 +283,19 @@ def _act(state: LinkState, seat: int, action: LinkAction) -> LinkState:
     else:
         match = getattr(match, kind)(by=seat)
     ended = match.game.is_over and not state.match.game.is_over
-    return replace(state, match=match, opening_holder=1 - seat if ended else state.opening_holder)
+    if ended:
+        return replace(state, match=match, opening_holder=1 - seat, promised=(False, False))
+    return replace(state, match=match)
+
+
+def _promise(state: LinkState, seat: int, entry: Entry, at: int) -> LinkState:
+    """``seat`` promises not to double on its next turn: only as the last action, right after its play."""
+    last = at == len(entry.actions) - 1
+    if not (last and at and entry.actions[at - 1].kind == "play") or state.match.game.is_over:
+        raise LinkError("a promise not to double must follow the player's play, last in the entry")
+    promised = list(state.promised)
+    promised[seat] = True
+    return replace(state, promised=(promised[0], promised[1]))
 
 
 def _check_sizes(entry: Entry, index: int) -> None:
@@ -281,8 +312,11 @@ def _played(state: LinkState, entry: Entry, index: int) -> LinkState:
     """``state`` after ``entry``'s roll (when it reveals) and actions, before its contribution and commitment."""
     if entry.reveal is not None:
         state = _roll(state, entry, index, entry.reveal)
-    for action in entry.actions:
+    for at, action in enumerate(entry.actions):
         try:
+            if action.kind == "promise":
+                state = _promise(state, entry.sender, entry, at)
+                continue
             state = _act(state, entry.sender, action)
         except BackgammonError as exc:
             raise _fail(index, RULES, f"player {entry.sender}'s {action} breaks the rules: {exc}") from exc
@@ -326,7 +360,8 @@ def _step(state: LinkState, entry: Entry) -> LinkState:
         counts = list(state.commit_counts)
         counts[seat] += 1
         state = replace(state, commits=(commits[0], commits[1]), commit_counts=(counts[0], counts[1]))
-    state = replace(state, history=state.history.extended(entry))
+    digests = state.digests + (chain_next(state.digests[-1], entry),)
+    state = replace(state, history=state.history.extended(entry), digests=digests)
     if state.waiting_for == seat:
         raise _fail(index, PROTOCOL, f"player {seat} stops before handing the turn over")
     return state
@@ -348,11 +383,19 @@ def replay(history: History) -> LinkState:
 
 
 def start(
-    match_id: bytes, length: int, *, time_ms: int, secret: bytes, crawford_rule: bool = True, allowance_hours: int = 0
+    match_id: bytes,
+    length: int,
+    *,
+    time_ms: int,
+    secret: bytes,
+    crawford_rule: bool = True,
+    allowance_hours: int = 0,
+    names: tuple[str, str] = ("", ""),
 ) -> LinkState:
     """A new link match created by player 0, committed to its first ``secret``.
 
     ``allowance_hours``: the time per move shown to both players (0: none; at most a week).
+    ``names``: the players' names (``""``: none given; 1 to 24 characters), carried in the first link.
 
     >>> start(bytes(12), 3, time_ms=0, secret=bytes(16), allowance_hours=24).history.header.allowance_hours
     24
@@ -360,13 +403,35 @@ def start(
     Traceback (most recent call last):
     ...
     core.link.errors.LinkError: a time per move of 200 h: 0 (none) to 168 expected
+    >>> start(bytes(12), 3, time_ms=0, secret=bytes(16), names=("Ann", "")).history.header.names
+    ('Ann', '')
     """
     hours_ok = isinstance(allowance_hours, int) and not isinstance(allowance_hours, bool)
     if not hours_ok or not 0 <= allowance_hours <= MAX_ALLOWANCE_HOURS:
         raise LinkError(f"a time per move of {allowance_hours!r} h: 0 (none) to {MAX_ALLOWANCE_HOURS} expected")
-    header = Header(match_id, length, crawford_rule, allowance_hours=allowance_hours)
+    for seat, name in enumerate(names):
+        problem = name_problem(name) if isinstance(name, str) else "not text"
+        if problem is not None:
+            raise LinkError(f"player {seat}'s name: {problem}")
+    header = Header(match_id, length, crawford_rule, allowance_hours=allowance_hours, names=(names[0], names[1]))
     state = LinkState.empty(header)
     return state.extend(Entry(0, time_ms, commit=commitment(match_id, 0, 0, secret)))
+
+
+def acknowledged(history: History, seat: int) -> int:
+    """How many entries the other seat is known to hold: all up to its last one (0: none yet).
+
+    The link ``seat`` sends carries the entries from there on (a bounded link), which stays
+    short at any length of match; the first link (the invitation) is the full match.
+
+    >>> h = History(Header(bytes(12), 1), (Entry(0, 1), Entry(1, 2), Entry(0, 3)))
+    >>> acknowledged(h, 0), acknowledged(h, 1), acknowledged(h.upto(1), 0)
+    (2, 3, 0)
+    """
+    for index in range(len(history.entries) - 1, -1, -1):
+        if history.entries[index].sender != seat:
+            return index + 1
+    return 0
 
 
 def own_match(state: LinkState, seat: int, secret: bytes | None) -> Match:
@@ -403,8 +468,12 @@ def hand_over(
     secret: bytes | None,
     next_secret: bytes | None,
     contribution: bytes | None,
+    promise: bool = False,
 ) -> tuple[LinkState, bytes | None]:
     """``seat``'s next entry made and replayed: ``(new state, the secret the seat keeps now)``.
+
+    ``promise``: with a play, the promise not to double on the seat's next turn (the
+    friend's reply then carries the contribution to that roll).
 
     ``secret`` is the seat's committed secret (revealed when due), ``next_secret``
     fresh bytes to commit to when the seat needs a new commitment,
@@ -415,7 +484,7 @@ def hand_over(
     if reveal and secret is None:
         raise LinkError(f"player {seat}'s secret is needed to roll and this device does not have it", NO_SECRET)
     entry = _probe_entry(state, seat, secret) if reveal and secret is not None else Entry(seat, time_ms)
-    entry = replace(entry, time_ms=time_ms, actions=tuple(actions))
+    entry = replace(entry, time_ms=time_ms, actions=tuple(actions) + ((LinkAction("promise"),) if promise else ()))
     probe = _staged(state, entry)
     gift = contribution if probe.contribution_needed else None
     kept, commit = secret, None

@@ -1,7 +1,10 @@
 """Two simulated devices playing a match by link (not a test module).
 
 Each seat keeps only its own secret; what one seat knows of the other is the
-history the links carry. Each seat draws its bytes from its own seeded
+history the links carry. Every hand-over makes the link a page offers (the full
+invitation first, then bounded links: the entries the other device lacks), kept in
+``links``, and delivers it to the other device, which accepts it onto its own
+replayed state (:func:`~core.link.accept_next`), as a page does. Each seat draws its bytes from its own seeded
 :class:`random.Random` (a page uses its crypto source), and plays at random:
 legal plays (preferring quiet ones, for shorter games), doubles, takes, drops,
 resignations.
@@ -12,7 +15,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from core.link import LinkAction, LinkState, actions_between, hand_over, own_match, start
+from core.link import (
+    LinkAction,
+    LinkState,
+    accept_link,
+    accept_next,
+    actions_between,
+    hand_over,
+    own_match,
+    start,
+)
 from core.match import Match
 from core.moves import legal_plays
 
@@ -24,6 +36,8 @@ class Device:
     seat: int
     rnd: random.Random
     secret: bytes | None = None
+    state: LinkState | None = None
+    """The match as this device has replayed it from the links it sent and received."""
 
     def draw(self) -> bytes:
         return self.rnd.randbytes(16)
@@ -35,6 +49,8 @@ class Style:
     take: float = 0.7
     resign: float = 0.003
     accept: float = 0.5
+    promise: float = 0.0
+    """How often a play comes with the promise not to double on the next turn."""
 
 
 @dataclass
@@ -47,16 +63,32 @@ class Sim:
     style: Style = field(default_factory=Style)
     clock: int = 1_764_590_400_000
     states: list[LinkState] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+    """Every link offered, in order (the invitation, then one a hand-over)."""
+    deliver: bool = True
+    """Whether each link is read by the other device (off: only the shared state moves on)."""
 
     @classmethod
-    def new(cls, length: int, seed: int, style: Style | None = None) -> Sim:
+    def new(cls, length: int, seed: int, style: Style | None = None, names: tuple[str, str] = ("", "")) -> Sim:
         rnd = random.Random(seed)
         d0, d1 = Device(0, random.Random(seed * 2 + 1)), Device(1, random.Random(seed * 2 + 2))
         d0.secret = d0.draw()
-        state = start(rnd.randbytes(12), length, time_ms=1_764_590_400_000, secret=d0.secret)
+        state = start(rnd.randbytes(12), length, time_ms=1_764_590_400_000, secret=d0.secret, names=names)
         sim = cls((d0, d1), state, rnd, style or Style())
         sim.states.append(state)
+        d0.state = state
+        sim.offer(0)
         return sim
+
+    def offer(self, seat: int) -> str:
+        """The link ``seat`` offers now (what the other lacks), delivered to the other device."""
+        text = self.state.offer(seat)
+        self.links.append(text)
+        other = self.devices[1 - seat]
+        if self.deliver:
+            other.state = accept_next(text, other.state) if other.state is not None else accept_link(text, None)
+            assert other.state == self.state
+        return text
 
     def choose(self, match: Match, seat: int) -> tuple[LinkAction, ...]:
         """What ``seat`` does now at random (nothing when the core waits on no action of his)."""
@@ -95,17 +127,25 @@ class Sim:
         mine = own_match(self.state, seat, device.secret)
         actions = self.choose(mine, seat)
         self.clock += self.rnd.randint(1000, 90_000)
+        promise = bool(actions) and actions[-1].kind == "play" and self.rnd.random() < self.style.promise
+        if promise and mine.play(actions[-1].steps, by=seat).game.is_over:
+            promise = False
         self.state, device.secret = hand_over(
             self.state, seat, actions, time_ms=self.clock, secret=device.secret,
-            next_secret=device.draw(), contribution=device.draw(),
+            next_secret=device.draw(), contribution=device.draw(), promise=promise,
         )  # fmt: skip
         self.states.append(self.state)
+        device.state = self.state
+        self.offer(seat)
         return self.state
 
-    def play_out(self, limit: int = 20_000) -> LinkState:
-        """Play until the match is over."""
+    def play_out(self, limit: int = 20_000, games: int = 0) -> LinkState:
+        """Play until the match is over (or, with ``games``, until that many games were finished)."""
         for _ in range(limit):
             if self.state.waiting_for is None:
+                return self.state
+            match = self.state.match
+            if games and len(match.games) >= games and match.game.is_over:
                 return self.state
             self.step()
         raise AssertionError("the match did not end")

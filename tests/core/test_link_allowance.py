@@ -36,10 +36,11 @@ def test_the_allowance_travels_in_the_header(hours: int) -> None:
 def test_a_link_without_allowance_is_the_same_bytes_as_before() -> None:
     # The optional field costs nothing when absent: links made before it read back unchanged.
     header = Header(bytes(range(12)), 5, True, False, False)
-    assert encode_body(History(header)).hex() == "000102030405060708090a0b0501000000"
+    # (match id, "since" 0: a full link, the settings, no entry)
+    assert encode_body(History(header)).hex() == "000102030405060708090a0b0000000501000000"
     assert decode_body(encode_body(History(header))).header.allowance_hours == 0
     with_hours = encode_body(History(replace(header, allowance_hours=24)))
-    assert with_hours[13] == 1 | 8 and with_hours[14] == 24 and len(with_hours) == len(encode_body(History(header))) + 1
+    assert with_hours[16] == 1 | 8 and with_hours[17] == 24 and len(with_hours) == len(encode_body(History(header))) + 1
 
 
 def link_of(body: bytes) -> str:
