@@ -37,7 +37,7 @@ from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
 from gnubg_rollout import gnubg_rollout_probs  # noqa: E402
 from gnubg_workers import GnubgWorkers, cached_probs, open_cache  # noqa: E402
 
-from core.bot import Bot, MatchState  # noqa: E402
+from core.bot import Bot, ScoreConfig  # noqa: E402
 from core.bot.cube import CENTERED, CUBE_LIFE, CubeDecision, Probs, cube_life, match_decision, money_decision  # noqa: E402
 from core.bot.evaluator import Evaluator  # noqa: E402
 from core.bot.net import Net  # noqa: E402
@@ -178,7 +178,7 @@ def _our_decisions(
     if margin is not None:
         bot.level = replace(bot.level, cube_margin=margin)
     return [
-        bot.cube_decision(pos, ply=ply, match=match_state(info), jacoby=jacoby) for pos, info in zip(positions, infos)
+        bot.cube_decision(pos, score_of(info, jacoby), ply=ply) for pos, info in zip(positions, infos)
     ]
 
 
@@ -243,13 +243,14 @@ def match_scores(n: int, seed: int) -> list[MatchInfo]:
     return out
 
 
-def match_state(info: MatchInfo) -> MatchState | None:
-    """The bot's view of ``info``'s score, player 0 on roll (``None`` in money play)."""
+def score_of(info: MatchInfo, jacoby: bool) -> ScoreConfig:
+    """The bot's view of ``info``'s score, player 0 on roll, the cube centred; ``jacoby``: the
+    Jacoby rule in money play. The other side one point away is post-Crawford (see :func:`match_scores`)."""
     if not info.match_length:
-        return None
+        return ScoreConfig(jacoby=jacoby)
     away = info.match_length - info.score[0]
     opp_away = info.match_length - info.score[1]
-    return MatchState(away, opp_away, crawford=False, post_crawford=1 in (away, opp_away))
+    return ScoreConfig(away=away, opp_away=opp_away, post_crawford=1 in (away, opp_away))
 
 
 def cached_gnubg_cube(ids: list[str], workers: int, plies: int, cache: str | None) -> list[GnubgCube]:
@@ -373,16 +374,17 @@ def main() -> None:
     if fed is not None:
         probs_of = fed  # the closure's view (never None)
 
-        def model(pos: Position, ply: int, match: MatchState | None) -> CubeDecision:
+        def model(pos: Position, ply: int, score: ScoreConfig) -> CubeDecision:
             x = cube_life(pos.player, pos.opponent) if bot.cube_by_class else CUBE_LIFE
             p = probs_of[pos]
+            match = score.match_state
             if match is None:
-                return money_decision(p, CENTERED, x, jacoby=args.jacoby)
+                return money_decision(p, CENTERED, x, jacoby=score.jacoby)
             return match_decision(p, match, 1, CENTERED, x)
     else:
 
-        def model(pos: Position, ply: int, match: MatchState | None) -> CubeDecision:
-            return bot.cube_decision(pos, ply=ply, match=match, jacoby=args.jacoby)
+        def model(pos: Position, ply: int, score: ScoreConfig) -> CubeDecision:
+            return bot.cube_decision(pos, score, ply=ply)
 
     counts = {c: [0, 0, 0, 0] for c in (*CLASSES, "all")}  # agree, total, agree near a decision, near
     ties = {c: [0, 0] for c in (*CLASSES, "all")}  # differences that cost nothing: all, near a decision
@@ -391,7 +393,7 @@ def main() -> None:
     for n, (pos, info, g) in enumerate(zip(positions, infos, theirs)):
         if fed is not None and pos not in fed:
             continue  # --gnubg-rollout: only the positions near a decision are rolled out
-        ours = decided[n] if n in decided else model(pos, args.ply, match_state(info))
+        ours = decided[n] if n in decided else model(pos, args.ply, score_of(info, args.jacoby))
         agree = (ours.double == g.double or g.optional) and ours.take == g.take
         near = is_near(g)
         cost = decision_costs(g, ours.double, ours.take)

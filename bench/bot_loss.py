@@ -39,7 +39,7 @@ import time
 from _paths import ROOT
 from gnubg_workers import GnubgWorkers, apply_gnubg_steps, open_cache  # noqa: E402
 
-from core.bot import LEVELS, Bot, Evaluator, play_value  # noqa: E402
+from core.bot import LEVELS, Bot, Evaluator, ScoreConfig, play_value  # noqa: E402
 from core.bot.features import blocking_prime, is_back_game  # noqa: E402
 from core.bot.net import Net  # noqa: E402
 from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
@@ -218,7 +218,10 @@ def level_plays(job: tuple[list[str], list[tuple[str, int, int]], str | None, bo
         plays = legal_plays(pos, (a, b))
         row: dict[str, Boards] = {}
         for lv, bot in bots.items():
-            play = zero_ply_play(bot, plays, jacoby) if lv == ZERO_PLY else bot.choose_play(pos, (a, b), jacoby=jacoby)
+            if lv == ZERO_PLY:
+                play = zero_ply_play(bot, plays, jacoby)
+            else:
+                play = bot.choose_play(pos, (a, b), ScoreConfig(jacoby=jacoby))
             row[lv] = (play.result.player, play.result.opponent)
         out.append(row)
     return out

@@ -251,7 +251,7 @@ class Engine:
         the answer from ``table`` is within the depth's ``cube_margin`` of changing
         (:func:`core.bot.decision_margin`), the equities come two rolls ahead, each roll's position
         followed by its own 21 rolls (:meth:`~core.bot.evaluator.Evaluator.replies_each_steps`,
-        the strongest level's ``deep_keep``), as :meth:`core.bot.Bot.cube_decision_steps` decides.
+        the strongest level's ``deep_keep``), as :meth:`core.bot.Bot.cube_decision` decides.
         The hints, the tutor and the analysis use it. Yields after each roll."""
         nd, dt, dp = self.cube_equities(position, scale, table)
         if decision_margin(CubeDecision(False, True, nd, dt, dp)) >= self.depth.cube_margin:

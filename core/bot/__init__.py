@@ -55,7 +55,7 @@ from .cube_ahead import (
     no_cube_play,
 )
 from .evaluator import Evaluator, Probs, drive, equity, flip
-from .score import ScoreConfig
+from .score import MONEY, ScoreConfig
 
 if TYPE_CHECKING:
     from ..match import Match
@@ -67,14 +67,15 @@ __all__ = [
     "LEVELS",
     "Bot",
     "CubeDecision",
-    "Decision",
-    "DecisionKind",
+    "Answer",
+    "AnswerKind",
     "Level",
     "MatchState",
     "decision_margin",
     "NoLegalPlayError",
     "Evaluator",
     "Probs",
+    "MONEY",
     "ScoreConfig",
     "equity",
     "play_value",
@@ -88,7 +89,7 @@ class NoLegalPlayError(ValueError):
     """``choose_play`` was asked to play a roll that cannot be played at all."""
 
 
-DecisionKind = Literal["roll", "double", "take", "beaver", "drop", "accept", "decline", "play", "pass", "wait"]
+AnswerKind = Literal["roll", "double", "take", "beaver", "drop", "accept", "decline", "play", "pass", "wait"]
 """The answers to the questions a match asks (:meth:`Bot.decide`): before the roll ``"double"`` or
 ``"roll"``; to a double ``"take"``, ``"beaver"`` or ``"drop"``; to an offer to resign ``"accept"``
 or ``"decline"``; with the dice ``"play"``, or ``"pass"`` when nothing can be played; ``"wait"``
@@ -96,10 +97,10 @@ when the match asks this player nothing."""
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class Answer:
     """What a player does now in a match (:meth:`Bot.decide`); ``play`` for a ``"play"``."""
 
-    kind: DecisionKind
+    kind: AnswerKind
     play: Play | None = None
 
 
@@ -221,14 +222,14 @@ class Bot:
         """Cube life by position class (:func:`core.bot.cube.cube_life`); ``False``: 0.68 everywhere."""
 
     # -- the question a match asks ------------------------------------------------------
-    def decide(self, match: Match, player: int | None = None) -> Decision:
+    def decide(self, match: Match, player: int | None = None) -> Answer:
         """What this level does now in ``match`` as ``player`` (by default the player to act), all
         at once: see :meth:`decide_steps`.
 
         >>> from core.match import Match
         >>> bot = Bot(level="expert")
         >>> bot.decide(Match.new(5).opening_with(3, 1).play("8/5 6/5"))
-        Decision(kind='roll', play=None)
+        Answer(kind='roll', play=None)
         >>> bot.decide(Match.new(5).opening_with(1, 3)).play.steps
         ((8, 5), (6, 5))
         >>> bot.decide(Match.new(5).opening_with(1, 3), player=0).kind   # player 1 is on roll
@@ -236,9 +237,9 @@ class Bot:
         """
         return drive(self.decide_steps(match, player))
 
-    def decide_steps(self, match: Match, player: int | None = None) -> Generator[None, None, Decision]:
+    def decide_steps(self, match: Match, player: int | None = None) -> Generator[None, None, Answer]:
         """:meth:`decide` in small steps, for a caller that must keep a page responsive: yields between
-        pieces of work of a few milliseconds (each roll of a lookahead), returns the :class:`Decision`.
+        pieces of work of a few milliseconds (each roll of a lookahead), returns the :class:`Answer`.
 
         The question is the one ``match`` asks now, the score and cube read by
         :meth:`ScoreConfig.from_match`: on roll, double or roll (:meth:`should_double`, where the
@@ -251,39 +252,30 @@ class Bot:
         if player is None:
             player = game.player_to_act
         if match.is_over or player is None or game.player_to_act != player:
-            return Decision("wait")
+            return Answer("wait")
         if game.phase == "roll":
             if game.can_double():
-                score = ScoreConfig.from_match(match, player)
-                owner = CENTERED if game.cube_owner is None else OWNED
-                doubles = yield from self.should_double_steps(
-                    game.position, game.cube, owner, score.match_state, jacoby=game.jacoby
-                )
+                doubles = yield from self._should_double_steps(game.position, ScoreConfig.from_match(match, player))
                 if doubles:
-                    return Decision("double")
-            return Decision("roll")
+                    return Answer("double")
+            return Answer("roll")
         if game.phase == "double":  # the position is seen by the doubler, the score from its side too
             doubler = ScoreConfig.from_match(match, 1 - player)
-            takes = yield from self.should_take_steps(game.position, game.cube, doubler.match_state)
-            if takes and game.can_beaver() and self.should_beaver(game.position, game.cube):
-                return Decision("beaver")
-            return Decision("take" if takes else "drop")
+            takes = yield from self._should_take_steps(game.position, doubler)
+            if takes and game.can_beaver() and self.should_beaver(game.position, doubler):
+                return Answer("beaver")
+            return Answer("take" if takes else "drop")
         if game.phase == "resign" and game.resign_offer is not None:
             score = ScoreConfig.from_match(match, player)
-            accepts = self.accept_resignation(
-                game.current_position, game.resign_offer.level, game.cube, score.match_state, jacoby=game.jacoby
-            )
-            return Decision("accept" if accepts else "decline")
+            accepts = self.accept_resignation(game.current_position, game.resign_offer.level, score)
+            return Answer("accept" if accepts else "decline")
         if game.phase == "move":
             if not game.legal_plays():
-                return Decision("pass")
+                return Answer("pass")
             assert game.dice is not None
-            score = ScoreConfig.from_match(match, player)
-            play = yield from self.choose_play_steps(
-                game.position, game.dice, score.match_state, game.cube, jacoby=game.jacoby
-            )
-            return Decision("play", play)
-        return Decision("wait")
+            play = yield from self._choose_play_steps(game.position, game.dice, ScoreConfig.from_match(match, player))
+            return Answer("play", play)
+        return Answer("wait")
 
     # -- evaluation ----------------------------------------------------------------
     def evaluate(self, position: Position) -> Probs:
@@ -296,33 +288,23 @@ class Bot:
         return equity(self.evaluate(position))
 
     def rank_plays(
-        self,
-        position: Position,
-        dice: Sequence[int],
-        match: MatchState | None = None,
-        cube: int = 1,
-        jacoby: bool = False,
+        self, position: Position, dice: Sequence[int], score: ScoreConfig = MONEY
     ) -> list[tuple[float, Play]]:
         """Every legal play with its equity for the mover (best first), at this level's depth, without
-        noise; ``match``: the score from the mover's side (:func:`core.bot.cube.score_value`: what a
-        gammon is worth there, at ``cube``), money play when ``None``; ``jacoby``: money play under
-        the Jacoby rule, where gammons count nothing while the cube is 1 (never turned)."""
-        return drive(self.rank_plays_steps(position, dice, match, cube, jacoby))
+        noise; ``score``: the score and cube from the mover's side (:func:`play_value`: at a match
+        score, :func:`core.bot.cube.score_value`, what a gammon is worth there at the cube; money
+        play under the Jacoby rule, gammons count only through the cube while it is 1)."""
+        return drive(self._rank_plays_steps(position, dice, score))
 
-    def rank_plays_steps(
-        self,
-        position: Position,
-        dice: Sequence[int],
-        match: MatchState | None = None,
-        cube: int = 1,
-        jacoby: bool = False,
+    def _rank_plays_steps(
+        self, position: Position, dice: Sequence[int], score: ScoreConfig
     ) -> Generator[None, None, list[tuple[float, Play]]]:
         """:meth:`rank_plays` in small steps: yields between pieces of work of a few
         milliseconds (each opponent roll of a lookahead), returns the ranking."""
         plays = legal_plays(position, dice)
         if not plays:
             return []
-        value = play_value(match, cube, jacoby)
+        value = play_value(score.match_state, score.cube, score.jacoby)
         scores = self.evaluator.play_equities(plays, value)
         ranked = sorted(zip(scores, range(len(plays))), key=lambda t: (-t[0], t[1]))  # ties: first generated
         if self.level.lookahead and len(plays) > 1:
@@ -356,64 +338,31 @@ class Bot:
                     ranked = two_ranked + [r for r in ranked if r[1] not in second]
         return [(s, plays[i]) for s, i in ranked]
 
-    def choose_play(
-        self,
-        position: Position,
-        dice: Sequence[int],
-        match: MatchState | None = None,
-        cube: int = 1,
-        jacoby: bool = False,
-    ) -> Play:
-        """The play this level makes: always one of ``legal_plays(position, dice)``; ``match``,
-        ``cube`` and ``jacoby``: the score from the mover's side and the rules, as in :meth:`rank_plays`."""
-        return drive(self.choose_play_steps(position, dice, match, cube, jacoby))
+    def choose_play(self, position: Position, dice: Sequence[int], score: ScoreConfig = MONEY) -> Play:
+        """The play this level makes: always one of ``legal_plays(position, dice)``; ``score``: the
+        score, cube and rules from the mover's side, as in :meth:`rank_plays`."""
+        return drive(self._choose_play_steps(position, dice, score))
 
-    def choose_play_steps(
-        self,
-        position: Position,
-        dice: Sequence[int],
-        match: MatchState | None = None,
-        cube: int = 1,
-        jacoby: bool = False,
+    def _choose_play_steps(
+        self, position: Position, dice: Sequence[int], score: ScoreConfig
     ) -> Generator[None, None, Play]:
-        """:meth:`choose_play` in small steps (see :meth:`rank_plays_steps`), for a caller
-        that must keep a page responsive: resume it between frames."""
+        """:meth:`choose_play` in small steps (see :meth:`_rank_plays_steps`)."""
         plays = legal_plays(position, dice)
         if not plays:
             raise NoLegalPlayError(f"dice {tuple(dice)!r}: no legal play in position {position.to_id()}")
         if len(plays) == 1:
             return plays[0]
         if self.level.noise > 0.0:
-            scores = self.evaluator.play_equities(plays, play_value(match, cube, jacoby))
+            scores = self.evaluator.play_equities(plays, play_value(score.match_state, score.cube, score.jacoby))
             noisy = [s + self.level.noise * _gauss(self._rng) for s in scores]
             return plays[max(range(len(plays)), key=noisy.__getitem__)]
-        ranked = yield from self.rank_plays_steps(position, dice, match, cube, jacoby)
+        ranked = yield from self._rank_plays_steps(position, dice, score)
         return ranked[0][1]
 
     # -- cube --------------------------------------------------------------------------
-    def cube_decision(
-        self,
-        position: Position,
-        cube: int = 1,
-        owner: str = CENTERED,
-        match: MatchState | None = None,
-        ply: int = 0,
-        jacoby: bool = False,
-    ) -> CubeDecision:
-        """The full cube analysis for the side on roll (before its roll): see
-        :meth:`cube_decision_steps`."""
-        return drive(self.cube_decision_steps(position, cube, owner, match, ply, jacoby))
-
-    def cube_decision_steps(
-        self,
-        position: Position,
-        cube: int = 1,
-        owner: str = CENTERED,
-        match: MatchState | None = None,
-        ply: int = 0,
-        jacoby: bool = False,
-    ) -> Generator[None, None, CubeDecision]:
-        """The full cube analysis for the side on roll (before its roll). ``ply`` 0: the net's
+    def cube_decision(self, position: Position, score: ScoreConfig = MONEY, ply: int = 0) -> CubeDecision:
+        """The full cube analysis for the side on roll (before its roll), ``score`` seen by it (the
+        cube, its owner, the match score, the Jacoby rule in money play). ``ply`` 0: the net's
         probabilities in the cube model; 1: one roll ahead, cubeful
         (:func:`core.bot.cube_ahead.money_decision_ahead`, :func:`core.bot.cube_ahead.match_decision_ahead`),
         yielding after each of the 21 rolls; 2: two rolls ahead, cubeful at both rolls, where the
@@ -421,8 +370,15 @@ class Bot:
         valued by the opponent's own 21 rolls (its best of pubeval's :attr:`Level.deep_keep`
         plays each, :meth:`~core.bot.evaluator.Evaluator.replies_each_steps`) and its cube action
         on them, as GNU Backgammon's manual describes its 2-ply cubeful evaluation, yielding after
-        each of the 21 x 21 rolls. At the end of a bear-off
+        each of the 21 x 21 rolls (when driven by :meth:`decide_steps`). At the end of a bear-off
         (:meth:`core.bot.bearoff_cube.ExactBearoff.covers`) the exact answer."""
+        return drive(self._cube_decision_steps(position, score, ply))
+
+    def _cube_decision_steps(
+        self, position: Position, score: ScoreConfig, ply: int
+    ) -> Generator[None, None, CubeDecision]:
+        """:meth:`cube_decision` in small steps."""
+        cube, owner, match, jacoby = score.cube, score.owner, score.match_state, score.jacoby
         known = self.evaluator.exact_cube(position, owner, match, cube)
         if known is not None:
             return known
@@ -451,77 +407,68 @@ class Bot:
             return money_decision(p, owner, x, jacoby)
         return match_decision(p, match, cube, owner, x)
 
-    def should_double(
-        self,
-        position: Position,
-        cube: int = 1,
-        owner: str = CENTERED,
-        match: MatchState | None = None,
-        jacoby: bool = False,
-    ) -> bool:
-        """Should the side on roll double? ``owner``: ``"centered"`` or ``"owned"`` (by the side on
-        roll); ``jacoby``: money play under the Jacoby rule (:func:`core.bot.cube.money_decision`)."""
-        return drive(self.should_double_steps(position, cube, owner, match, jacoby))
+    def should_double(self, position: Position, score: ScoreConfig = MONEY) -> bool:
+        """Should the side on roll double? ``score`` seen by it: never when the other side owns the
+        cube; in money play under the Jacoby rule, gammons count only once the cube is turned
+        (:func:`core.bot.cube.money_decision`). At the level's cube depth (:attr:`Level.cube_ply`)."""
+        return drive(self._should_double_steps(position, score))
 
-    def should_double_steps(
-        self,
-        position: Position,
-        cube: int = 1,
-        owner: str = CENTERED,
-        match: MatchState | None = None,
-        jacoby: bool = False,
-    ) -> Generator[None, None, bool]:
-        """:meth:`should_double`, at the level's cube depth (:attr:`Level.cube_ply`), yielding
-        while it looks ahead."""
-        if owner == OPPONENT:
+    def _should_double_steps(self, position: Position, score: ScoreConfig) -> Generator[None, None, bool]:
+        """:meth:`should_double`, yielding while it looks ahead."""
+        if score.owner == OPPONENT:
             return False
-        decision = yield from self.cube_decision_steps(position, cube, owner, match, self.level.cube_ply, jacoby)
+        decision = yield from self._cube_decision_steps(position, score, self.level.cube_ply)
         if self.level.noise > 0.0:
             margin = decision.no_double - min(decision.double_take, decision.double_pass)
             return margin + self.level.noise * 0.5 * _gauss(self._rng) < 0.0
         return decision.double
 
-    def should_take(self, position: Position, cube: int = 1, match: MatchState | None = None) -> bool:
+    def should_take(self, position: Position, score: ScoreConfig = MONEY) -> bool:
         """Take a double? ``position`` is seen by the doubler (on roll), as in the game at that moment;
-        ``match`` is the score from the doubler's side too; ``cube`` the value before doubling."""
-        return drive(self.should_take_steps(position, cube, match))
+        ``score`` from the doubler's side too, its cube the value before doubling (centred at 1,
+        the doubler's above; the Jacoby rule no longer matters once the cube is turned)."""
+        return drive(self._should_take_steps(position, score))
 
-    def should_take_steps(
-        self, position: Position, cube: int = 1, match: MatchState | None = None
-    ) -> Generator[None, None, bool]:
+    def _should_take_steps(self, position: Position, score: ScoreConfig) -> Generator[None, None, bool]:
         """:meth:`should_take`, at the level's cube depth, yielding while it looks ahead."""
-        owner = CENTERED if cube == 1 else OWNED
-        decision = yield from self.cube_decision_steps(position, cube, owner, match, self.level.cube_ply)
+        decision = yield from self._cube_decision_steps(position, _doubler(score), self.level.cube_ply)
         return decision.take
 
-    def should_beaver(self, position: Position, cube: int = 1) -> bool:
-        """Beaver a money double (take and redouble at once)? As :meth:`should_take`, money play only.
+    def should_beaver(self, position: Position, score: ScoreConfig = MONEY) -> bool:
+        """Beaver a money double (take and redouble at once)? As :meth:`should_take`, money play only
+        (the match score in ``score`` is not read).
 
         Yes when the taker's cubeful equity after taking (``-double_take``, per unit of the
         cube before doubling) is clearly positive: over :data:`BEAVER_MARGIN`.
         """
-        owner = CENTERED if cube == 1 else OWNED
-        decision = self.cube_decision(position, cube, owner, None)
+        decision = self.cube_decision(position, ScoreConfig(score.cube, _doubler(score).owner))
         return decision.take and -decision.double_take > BEAVER_MARGIN
 
-    def accept_resignation(
-        self,
-        position: Position,
-        points: int,
-        cube: int = 1,
-        match: MatchState | None = None,
-        jacoby: bool = False,
-    ) -> bool:
-        """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) x ``cube``?
+    def accept_resignation(self, position: Position, points: int, score: ScoreConfig = MONEY) -> bool:
+        """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) x the cube?
 
-        ``position`` is seen by the side offering (on roll); ``match``, if any, from ours;
-        ``jacoby``: money play under the Jacoby rule (a resignation before the cube is turned
-        scores a single game).
+        ``position`` is seen by the side offering (on roll); ``score`` by ours (in money play
+        under the Jacoby rule a resignation before the cube is turned scores a single game).
         """
         p = flip(self.evaluate(position))
         if position.is_game_over():
             return True
-        return _accept_resignation(p, points, cube, match, jacoby=jacoby)
+        return _accept_resignation(p, points, score.cube, score.match_state, jacoby=score.jacoby)
+
+
+def _doubler(score: ScoreConfig) -> ScoreConfig:
+    """The doubler's side of a double answered at ``score`` (the doubler's, cube before doubling) as
+    the take is valued: centred at 1, the doubler's above, without the Jacoby rule."""
+    return ScoreConfig(
+        score.cube,
+        CENTERED if score.cube == 1 else OWNED,
+        score.cube_live,
+        score.away,
+        score.opp_away,
+        score.post_crawford,
+        False,
+        score.crawford,
+    )
 
 
 def play_value(match: MatchState | None, cube: int, jacoby: bool) -> Callable[[Probs], float] | None:

@@ -265,7 +265,7 @@ class Evaluator:
         :meth:`two_ply_steps` plays them: (the roll's ways, the position the other side then has,
         on roll, and that side's probabilities), as :meth:`replies_steps` gives them unpruned;
         ``None`` for a finished game. The second roll of the cube decisions two rolls ahead
-        (:meth:`core.bot.Bot.cube_decision_steps`, the hints'
+        (:meth:`core.bot.Bot.cube_decision`, the hints'
         :meth:`core.analysis.engine.Engine.cube_equities_steps`). Yields after each roll."""
         out: list[list[tuple[int, Position, Probs]] | None] = []
         for position in positions:

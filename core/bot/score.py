@@ -25,7 +25,7 @@ from .cube import CENTERED, OPPONENT, OWNED, MatchState
 if TYPE_CHECKING:
     from ..match import Match
 
-__all__ = ["ScoreConfig"]
+__all__ = ["MONEY", "ScoreConfig"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,3 +99,7 @@ class ScoreConfig:
         return ScoreConfig(
             self.cube, owner, self.cube_live, self.opp_away, self.away, self.post_crawford, self.jacoby, self.crawford
         )
+
+
+MONEY = ScoreConfig()
+"""Money play, the cube centred at 1, without the Jacoby rule: the default context of a question."""

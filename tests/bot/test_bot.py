@@ -6,10 +6,12 @@ import sys
 
 import pytest
 
-from core.bot import LEVELS, Bot, NoLegalPlayError
+from core.bot import LEVELS, Bot, NoLegalPlayError, ScoreConfig
 from core.bot.evaluator import Evaluator
+from core.match import Match
 from core.moves import legal_plays
 from core.position import Position
+from core.setup import Setup
 
 from .conftest import random_positions
 
@@ -108,14 +110,14 @@ def test_evaluator_bearoff_is_exact_in_simple_races() -> None:
     assert ev.evaluate(Position.from_text("x 6:2 / o 1:1"))[0] == pytest.approx(4 / 36, abs=1e-3)
 
 
-def test_choose_play_in_steps_is_choose_play() -> None:
+def test_decide_in_steps_plays_as_choose_play() -> None:
     from core.bot import Bot
     from core.position import Position
 
     position = Position.initial()
     for dice in [(6, 5), (4, 2), (3, 1), (6, 6)]:
         bot = Bot(level="strongest")
-        steps = bot.choose_play_steps(position, dice)
+        steps = bot.decide_steps(Match.new(0, setup=Setup(position, 0, dice)))
         count = 0
         while True:
             try:
@@ -124,7 +126,7 @@ def test_choose_play_in_steps_is_choose_play() -> None:
             except StopIteration as done:
                 sliced = done.value
                 break
-        assert sliced.key == Bot(level="strongest").choose_play(position, dice).key
+        assert sliced.play.key == Bot(level="strongest").choose_play(position, dice).key
         assert count == 0 or count % 21 == 0  # one slice per opponent roll of each lookahead
 
 
@@ -153,7 +155,8 @@ def test_at_a_score_plays_are_chosen_by_what_the_outcomes_are_worth_there(positi
         money = ev.play_equities(plays)
         differ += max(range(len(plays)), key=at_dmp.__getitem__) != max(range(len(plays)), key=money.__getitem__)
         # the level's choice at the score is the best of its own ranking at the score
-        assert bot.choose_play(pos, dice, dmp) == bot.rank_plays(pos, dice, dmp)[0][1]
+        at_score = ScoreConfig(away=1, opp_away=1)
+        assert bot.choose_play(pos, dice, at_score) == bot.rank_plays(pos, dice, at_score)[0][1]
     assert differ > 0  # somewhere the score changes the play
 
 
@@ -161,7 +164,6 @@ def test_at_a_score_plays_are_chosen_by_what_the_outcomes_are_worth_there(positi
 def test_under_the_jacoby_rule_gammons_count_through_the_cube_until_it_is_turned(
     positions: list[Position],
 ) -> None:
-    from core.bot import MatchState
     from core.bot.cube import jacoby_value
 
     bot = Bot(level="advanced")
@@ -170,14 +172,15 @@ def test_under_the_jacoby_rule_gammons_count_through_the_cube_until_it_is_turned
     gammon = Position.from_text("x 3:5 2:5 1:4 / o 13:15")
     assert bot.evaluate(gammon)[1] > 0.9
     assert not bot.should_double(gammon)
-    assert bot.should_double(gammon, jacoby=True)
-    assert not bot.should_double(gammon, cube=2, owner="owned", jacoby=True)  # turned: gammons count again
-    assert bot.accept_resignation(gammon.swapped(), 1, jacoby=True)  # a single game is all it can get
+    jacoby = ScoreConfig(jacoby=True)
+    assert bot.should_double(gammon, jacoby)
+    assert not bot.should_double(gammon, ScoreConfig(2, "owned", jacoby=True))  # turned: gammons count again
+    assert bot.accept_resignation(gammon.swapped(), 1, jacoby)  # a single game is all it can get
     assert not bot.accept_resignation(gammon.swapped(), 1)
     # plays while the cube is 1: valued cubeful (the cube's live part counts gammons), neither as
     # money (gammons always count) nor as double match point (never)
     ev = bot.evaluator
-    dmp = MatchState(1, 1)
+    dmp = ScoreConfig(away=1, opp_away=1)
     differ_money = differ_dmp = 0
     for pos in positions[:40]:
         plays = legal_plays(pos, (6, 4))
@@ -186,9 +189,9 @@ def test_under_the_jacoby_rule_gammons_count_through_the_cube_until_it_is_turned
         at_jacoby = ev.play_equities(plays, jacoby_value)
         for play, v in zip(plays, at_jacoby):
             assert v == pytest.approx(-jacoby_value(ev.evaluate(play.result.swapped())))
-        assert bot.rank_plays(pos, (6, 4), cube=2, jacoby=True) == bot.rank_plays(pos, (6, 4))
-        chosen = bot.choose_play(pos, (6, 4), jacoby=True).key
-        assert chosen == bot.rank_plays(pos, (6, 4), jacoby=True)[0][1].key
+        assert bot.rank_plays(pos, (6, 4), ScoreConfig(cube=2, jacoby=True)) == bot.rank_plays(pos, (6, 4))
+        chosen = bot.choose_play(pos, (6, 4), jacoby).key
+        assert chosen == bot.rank_plays(pos, (6, 4), jacoby)[0][1].key
         differ_money += chosen != bot.choose_play(pos, (6, 4)).key
         differ_dmp += chosen != bot.choose_play(pos, (6, 4), dmp).key
     assert differ_money > 0 and differ_dmp > 0  # somewhere the rule changes the play, both ways

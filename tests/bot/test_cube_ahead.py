@@ -8,17 +8,18 @@ from dataclasses import replace
 
 import pytest
 
-from core.bot import LEVELS, Bot, decision_margin
+from core.bot import LEVELS, Bot, ScoreConfig, decision_margin
 from core.bot.cube import (
     CENTERED,
     CUBE_LIFE,
     OWNED,
-    MatchState,
     money_decision,
 )
 from core.bot.cube_ahead import money_decision_ahead
 from core.bot.evaluator import Evaluator, drive
+from core.match import Match
 from core.position import Position
+from core.setup import Setup
 from tests.bot.plain_search import plain_money_cube, plain_replies
 
 MIDDLE_GAMES = [
@@ -56,8 +57,8 @@ def test_owning_the_cube_is_worth_at_least_a_centred_one(text: str) -> None:
     # with the cube ours, the other side cannot double after our roll: never worse for us
     bot = Bot()
     pos = Position.from_text(text)
-    centred = bot.cube_decision(pos, 1, CENTERED, ply=1)
-    owned = bot.cube_decision(pos, 2, OWNED, ply=1)
+    centred = bot.cube_decision(pos, ScoreConfig(1, CENTERED), ply=1)
+    owned = bot.cube_decision(pos, ScoreConfig(2, OWNED), ply=1)
     assert owned.no_double >= centred.no_double - 1e-12
     # and the double/take branch is the same position with the other side owning: equal in both
     assert owned.double_take == pytest.approx(centred.double_take)
@@ -67,14 +68,14 @@ def test_owning_the_cube_is_worth_at_least_a_centred_one(text: str) -> None:
 def test_the_looking_ahead_levels_weigh_the_cube_a_roll_ahead_without_freezing_the_page() -> None:
     pos = Position.from_text(MIDDLE_GAMES[1])
 
-    def run(level: str, match: MatchState | None = None) -> tuple[bool, int]:
-        steps = Bot(level=level).should_double_steps(pos, 1, CENTERED, match)
+    def run(level: str, match: Match | None = None) -> tuple[bool, int]:
+        steps = Bot(level=level).decide_steps(match or on_roll(pos))
         yields = 0
         while True:
             try:
                 next(steps)
             except StopIteration as done:
-                return bool(done.value), yields
+                return done.value.kind == "double", yields
             yields += 1
 
     # one yield per roll looked at: a close call (0.21 from doubling, one roll ahead) is looked at
@@ -82,8 +83,8 @@ def test_the_looking_ahead_levels_weigh_the_cube_a_roll_ahead_without_freezing_t
     assert run("strongest")[1] == 21 + 21 * 21
     assert run("advanced")[1] == 21 + 21 * 21  # the default level too
     assert run("intermediate")[1] == 0  # the weaker levels at 0-ply, at once
-    assert run("strongest", MatchState(1, 1)) == (False, 0)  # a one-point game: no cube to weigh
-    doubles, yields = run("strongest", MatchState(3, 1, post_crawford=True))
+    assert run("strongest", on_roll(pos, 1)) == (False, 0)  # a one-point game: no cube to weigh
+    doubles, yields = run("strongest", on_roll(pos, 5, (2, 4)))  # 3-away, 1-away, after the Crawford game
     assert doubles and yields == 21 + 21 * 21  # the trailer doubles at once after the Crawford game
 
 
@@ -94,7 +95,7 @@ def test_match_ahead_at_a_long_even_score_is_close_to_money(ply: int) -> None:
     bot.level = replace(bot.level, cube_margin=math.inf)  # two rolls ahead every time at ply 2
     pos = Position.from_text(MIDDLE_GAMES[2])
     money = bot.cube_decision(pos, ply=ply)
-    match = bot.cube_decision(pos, match=MatchState(25, 25), ply=ply)
+    match = bot.cube_decision(pos, ScoreConfig(away=25, opp_away=25), ply=ply)
     assert match.double == money.double and match.take == money.take
     assert match.no_double == pytest.approx(money.no_double, abs=0.06)
     assert match.double_take == pytest.approx(money.double_take, abs=0.12)
@@ -121,7 +122,7 @@ def test_two_ply_cube_is_the_plain_cubeful_search_two_rolls_deep() -> None:
     pos = Position.from_text(MIDDLE_GAMES[1])
     for owner in (CENTERED, OWNED):
         nd, dt = plain_money_cube(ev, pos, owner, 2, bot.level.deep_keep)
-        found = bot.cube_decision(pos, owner=owner, ply=2)
+        found = bot.cube_decision(pos, ScoreConfig(owner=owner), ply=2)
         assert found.no_double == pytest.approx(nd, abs=1e-12)
         assert found.double_take == pytest.approx(dt, abs=1e-12)
     # one roll ahead is the same plain search one roll deep
@@ -130,7 +131,7 @@ def test_two_ply_cube_is_the_plain_cubeful_search_two_rolls_deep() -> None:
     assert (one.no_double, one.double_take) == (pytest.approx(nd, abs=1e-12), pytest.approx(dt, abs=1e-12))
     assert one.no_double != found.no_double
     # it yields after each of the 21 rolls, then after each of the 21 x 21 rolls one deeper
-    assert count_yields(bot.cube_decision_steps(pos, ply=2)) == 21 + 21 * 21
+    assert count_yields(bot.decide_steps(on_roll(pos))) == 21 + 21 * 21  # the level's cube_ply is 2
 
 
 def test_a_cash_two_rolls_ahead_is_counted_as_one() -> None:
@@ -149,6 +150,11 @@ def test_a_cash_two_rolls_ahead_is_counted_as_one() -> None:
     assert over.no_double == 1.0
 
 
+def on_roll(position: Position, length: int = 0, score: tuple[int, int] = (0, 0)) -> Match:
+    """A match of ``length`` points (money play: 0) at ``score`` where player 0 is to roll at ``position``."""
+    return Match.new(length, score=score, setup=Setup(position, 0))
+
+
 def count_yields(steps: Generator[None, None, object]) -> int:
     yields = 0
     while True:
@@ -165,11 +171,11 @@ def test_only_close_calls_look_deeper() -> None:
     far = Position.initial()  # no double by far, and an easy take
     one = bot.cube_decision(far, ply=1)
     assert decision_margin(one) > bot.level.cube_margin
-    assert count_yields(bot.cube_decision_steps(far, ply=2)) == 21
+    assert count_yields(bot.decide_steps(on_roll(far))) == 21  # the level's cube_ply is 2
     assert bot.cube_decision(far, ply=2) == one
     # a margin of 0 never looks deeper; an infinite one always does
     close = Position.from_text(MIDDLE_GAMES[1])
     bot.level = replace(bot.level, cube_margin=0.0)
     assert bot.cube_decision(close, ply=2) == bot.cube_decision(close, ply=1)
     bot.level = replace(bot.level, cube_margin=math.inf)
-    assert count_yields(bot.cube_decision_steps(close, ply=2)) == 21 + 21 * 21
+    assert count_yields(bot.decide_steps(on_roll(close))) == 21 + 21 * 21

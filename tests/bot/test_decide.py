@@ -9,46 +9,51 @@ from collections.abc import Iterator
 import pytest
 from randomplay import Style, random_action
 
-from core.bot import Bot, Decision, ScoreConfig
-from core.bot.cube import CENTERED, OWNED, MatchState
+from core.bot import Answer, Bot, ScoreConfig
+from core.bot.cube import CENTERED, OPPONENT, OWNED, MatchState
 from core.bot.evaluator import drive
 from core.match import Match
 from core.position import Position
 from core.setup import Setup
 
 
-def by_hand(bot: Bot, match: Match, player: int) -> Decision:
+def by_hand(bot: Bot, match: Match, player: int) -> Answer:
     """The answer of the per-question methods, each given the score and cube read off ``match`` here."""
     game = match.game
     if match.is_over or game.player_to_act != player:
-        return Decision("wait")
+        return Answer("wait")
 
-    def score(side: int) -> MatchState | None:
-        if match.is_money:
-            return None
-        away = match.away()
-        return MatchState(away[side], away[1 - side], crawford=match.crawford, post_crawford=match.post_crawford)
+    def score(side: int) -> ScoreConfig:
+        owner = CENTERED if game.cube_owner is None else OWNED if game.cube_owner == side else OPPONENT
+        away = (0, 0) if match.is_money else (match.length - match.score[0], match.length - match.score[1])
+        return ScoreConfig(
+            cube=game.cube,
+            owner=owner,
+            away=away[side],
+            opp_away=away[1 - side],
+            crawford=match.crawford,
+            post_crawford=match.post_crawford,
+            jacoby=game.jacoby,
+        )
 
     if game.phase == "roll":
-        owner = CENTERED if game.cube_owner is None else OWNED
-        if game.can_double() and bot.should_double(game.position, game.cube, owner, score(player), jacoby=game.jacoby):
-            return Decision("double")
-        return Decision("roll")
+        if game.can_double() and bot.should_double(game.position, score(player)):
+            return Answer("double")
+        return Answer("roll")
     if game.phase == "double":
-        takes = bot.should_take(game.position, game.cube, score(1 - player))
-        if takes and game.can_beaver() and bot.should_beaver(game.position, game.cube):
-            return Decision("beaver")
-        return Decision("take" if takes else "drop")
+        takes = bot.should_take(game.position, score(1 - player))
+        if takes and game.can_beaver() and bot.should_beaver(game.position, score(1 - player)):
+            return Answer("beaver")
+        return Answer("take" if takes else "drop")
     if game.phase == "resign":
         assert game.resign_offer is not None
-        level = game.resign_offer.level
-        accepts = bot.accept_resignation(game.current_position, level, game.cube, score(player), jacoby=game.jacoby)
-        return Decision("accept" if accepts else "decline")
+        accepts = bot.accept_resignation(game.current_position, game.resign_offer.level, score(player))
+        return Answer("accept" if accepts else "decline")
     assert game.phase == "move"
     if not game.legal_plays():
-        return Decision("pass")
+        return Answer("pass")
     assert game.dice is not None
-    return Decision("play", bot.choose_play(game.position, game.dice, score(player), game.cube, jacoby=game.jacoby))
+    return Answer("play", bot.choose_play(game.position, game.dice, score(player)))
 
 
 STYLE = Style(double=0.15, take=0.7, beaver=0.3, resign=0.03, accept=0.3, by_steps=0.0)
@@ -89,7 +94,7 @@ def test_decide_answers_as_the_questions_asked_one_by_one(level: str, count: int
         theirs = Bot(level=level, rng=random.Random(n).random)
         decision = mine.decide(match)
         assert decision == by_hand(theirs, match, player), (n, match.game.phase)
-        assert mine.decide(match, 1 - player) == Decision("wait")
+        assert mine.decide(match, 1 - player) == Answer("wait")
         kinds.add(decision.kind)
         scores.add(match.is_money)
     assert scores == {True, False}
@@ -102,8 +107,8 @@ def test_a_single_game_offered_where_a_gammon_is_near_is_declined_unless_the_jac
     offered = Setup(gammon.swapped(), 0, resignation=1)  # player 0 offers a single game
     bot = Bot(level="expert")
     money = Match.new(0, setup=offered)
-    assert bot.decide(money) == by_hand(bot, money, 1) == Decision("decline")
-    assert bot.decide(Match.new(0, jacoby=True, setup=offered)) == Decision("accept")
+    assert bot.decide(money) == by_hand(bot, money, 1) == Answer("decline")
+    assert bot.decide(Match.new(0, jacoby=True, setup=offered)) == Answer("accept")
 
 
 def test_decide_steps_yields_while_it_looks_ahead_and_ends_as_decide() -> None:
@@ -128,7 +133,7 @@ def test_the_score_is_read_from_each_side() -> None:
     later = Match.new(7, score=(6, 3))
     assert ScoreConfig.from_match(later, 0).match_state == MatchState(1, 4, crawford=False, post_crawford=True)
     assert ScoreConfig.from_match(Match.new(0), 0).match_state is None
-    assert drive(Bot().decide_steps(Match.new(0))) == Decision("wait")  # the opening roll asks nobody
+    assert drive(Bot().decide_steps(Match.new(0))) == Answer("wait")  # the opening roll asks nobody
     over = Match.new(1).opening_with(3, 1).resign(3)  # a 1-point match: the resignation ends it
-    assert Bot().decide(over, 0) == Decision("wait")
+    assert Bot().decide(over, 0) == Answer("wait")
     assert Position.initial() == Match.new(0).game.position

@@ -115,11 +115,10 @@ def test_a_close_cube_call_is_hinted_as_the_levels_decide_it_one_roll_deeper(tex
 def test_at_a_match_score_the_cube_hint_is_the_strongest_levels_decision() -> None:
     # at 2-away 4-away a gammon is worth much to the leader: the rolls are played by the score's
     # value, by the levels as by the hint (money choices would move no double by about 0.001 here)
-    from core.bot import Bot
-    from core.bot.cube import MatchState
+    from core.bot import Bot, ScoreConfig
 
     pos = Position.from_text("x 4:2 5:2 6:4 8:2 13:3 21:2 / o 3:2 6:4 8:3 13:4 18:2")
-    decision = Bot(level="strongest").cube_decision(pos, match=MatchState(2, 4), ply=2)
+    decision = Bot(level="strongest").cube_decision(pos, ScoreConfig(away=2, opp_away=4), ply=2)
     hint = cube_hint(Match.new(5, score=(3, 1), setup=Setup(pos, 0)))
     assert (hint.no_double, hint.double_take, hint.double_pass) == pytest.approx(
         (decision.no_double, decision.double_take, decision.double_pass), abs=1e-9

@@ -270,16 +270,16 @@ def test_move_list_replays_only_new_actions_and_restarts_for_another_game() -> N
 def test_the_computer_answers_in_every_phase() -> None:
     bot = bot_turns.load_bot("expert")
     match = Match.new(5).opening_with(3, 1).play("8/5 6/5")
-    assert bot_turns.decide(bot, match, 0).kind == "wait"  # not its turn
-    assert bot_turns.decide(bot, match, 1).kind == "roll"  # nothing to double yet
-    assert bot_turns.decide(bot, match.roll_with((6, 4)).resign(1), 0).kind == "accept"
-    assert bot_turns.decide(bot, match.double(), 0).kind == "take"
-    decision = bot_turns.decide(bot, match.roll_with((6, 4)), 1)
+    assert bot.decide(match, 0).kind == "wait"  # not its turn
+    assert bot.decide(match, 1).kind == "roll"  # nothing to double yet
+    assert bot.decide(match.roll_with((6, 4)).resign(1), 0).kind == "accept"
+    assert bot.decide(match.double(), 0).kind == "take"
+    decision = bot.decide(match.roll_with((6, 4)), 1)
     assert decision.kind == "play"
     assert decision.play is not None
     assert match.roll_with((6, 4)).play(decision.play).game.turn == 0
     stuck = Match.new(3, setup=Setup(Position.from_text("x bar:1 6:14 / o 1:2 2:2 3:2 4:2 5:2 6:2"), 0, (6, 6)))
-    assert bot_turns.decide(bot, stuck, 0).kind == "pass"
+    assert bot.decide(stuck, 0).kind == "pass"
 
 
 BEHIND = Position.from_text("x 6:5 5:5 4:5 / o 1:2 2:3 3:3 4:3 5:2 6:2")
@@ -291,26 +291,23 @@ def test_the_computer_beavers_a_double_it_wins_and_only_where_beavers_are_played
     # the human (bottom, on roll) doubles from far behind: the computer (top) beavers
     losing_double = Setup(BEHIND, 0, None, 1, None, True, 0)
     money = Match.new(0, beavers=True, setup=losing_double)
-    assert bot_turns.decide(bot, money, 1).kind == "beaver"
+    assert bot.decide(money, 1).kind == "beaver"
     after = bot_turns.BOT_ACTIONS["beaver"](money)
     assert (after.game.cube, after.game.cube_owner) == (4, 1)
-    assert bot_turns.decide(bot, Match.new(0, setup=losing_double), 1).kind == "take"  # no beavers: takes
+    assert bot.decide(Match.new(0, setup=losing_double), 1).kind == "take"  # no beavers: takes
     # a sound double (a race the doubler leads): take, not beaver
     sound = Setup(Position.from_text("x 6:4 5:4 4:4 3:3 / o 6:5 5:5 4:5"), 0, None, 1, None, True, 0)
-    assert bot_turns.decide(bot, Match.new(0, beavers=True, setup=sound), 1).kind == "take"
+    assert bot.decide(Match.new(0, beavers=True, setup=sound), 1).kind == "take"
 
 
-def test_the_computer_sees_the_score_from_its_side() -> None:
-    state = bot_turns.match_state(Match.new(7, score=(6, 3)), 1)
-    assert (state.away, state.opp_away, state.crawford, state.post_crawford) == (4, 1, False, True)
-    assert bot_turns.match_state(Match.new(0), 0) is None
+def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="level"):
         bot_turns.load_bot("grandmaster")
 
 
 def run_sliced(level: str, match: Match, seat: int) -> tuple[Any, int]:
     """The page's computer decision for ``seat``, slice by slice: (the decision, the slices)."""
-    steps = bot_turns.decide_steps(bot_turns.load_bot(level), match, seat)
+    steps = bot_turns.load_bot(level).decide_steps(match, seat)
     slices = 0
     while True:
         try:
@@ -325,7 +322,7 @@ def test_the_strongest_level_thinks_in_slices_and_plays_what_it_would_all_at_onc
     bot = bot_turns.load_bot("strongest")
     sliced, slices = run_sliced("strongest", match, 0)
     assert slices >= 21  # at least one opponent roll per slice
-    whole = bot_turns.decide(bot, match, 0)
+    whole = bot.decide(match, 0)
     assert sliced.kind == whole.kind == "play"
     assert sliced.play.key == whole.play.key
     assert sliced.play.key in {p.key for p in match.game.legal_plays()}
@@ -346,7 +343,7 @@ def test_the_looking_ahead_levels_cube_decisions_come_in_slices_too() -> None:
     race = Match.new(0, setup=ahead)
     kind, slices = sliced("strongest", race, 1)
     assert slices == deeper and kind in {"double", "roll"}
-    assert kind == bot_turns.decide(bot_turns.load_bot("strongest"), race, 1).kind
+    assert kind == bot_turns.load_bot("strongest").decide(race, 1).kind
     assert sliced("expert", race, 1)[1] == deeper  # the default level weighs its cube as deep
     assert sliced("intermediate", race, 1)[1] == 0  # the weaker levels decide at once, at 0-ply
     # doubled in the other direction, the strongest level looks ahead (and deeper) before answering
@@ -418,7 +415,7 @@ def test_the_tests_build_seeds_the_weaker_levels_noise() -> None:
         bot = load_bot("beginner", noise)
         out = []
         for dice in [(6, 4), (5, 2), (6, 5), (4, 3), (2, 1), (6, 2), (5, 3), (4, 1)] * 3:
-            decision = bot_turns.decide(bot, match.roll_with(dice), 1)
+            decision = bot.decide(match.roll_with(dice), 1)
             assert decision.play is not None
             out.append(str(decision.play))
         return out
@@ -428,21 +425,20 @@ def test_the_tests_build_seeds_the_weaker_levels_noise() -> None:
 
 
 def test_the_computer_plays_its_chequers_at_the_match_score() -> None:
-    from app.page.computer import decide
-    from core.bot import Bot, MatchState
+    from core.bot import Bot, MatchState, ScoreConfig
     from core.match import Match
 
     class Spy(Bot):
-        seen: list[tuple[MatchState | None, int, bool]] = []
+        seen: list[ScoreConfig] = []
 
-        def choose_play_steps(self, position, dice, match=None, cube=1, jacoby=False):  # type: ignore[no-untyped-def]
-            self.seen.append((match, cube, jacoby))
-            return (yield from super().choose_play_steps(position, dice, match, cube, jacoby))
+        def _choose_play_steps(self, position, dice, score):  # type: ignore[no-untyped-def]
+            self.seen.append(score)
+            return (yield from super()._choose_play_steps(position, dice, score))
 
     spy = Spy(level="advanced")
-    decide(spy, Match.new(5).opening_with(3, 1), 0)
-    assert spy.seen == [(MatchState(5, 5), 1, False)]
-    decide(spy, Match.new(0).opening_with(3, 1), 0)
-    assert spy.seen[-1] == (None, 1, False)
-    decide(spy, Match.new(0, jacoby=True).opening_with(3, 1), 0)  # the rules reach the bot too
-    assert spy.seen[-1] == (None, 1, True)
+    spy.decide(Match.new(5).opening_with(3, 1), 0)
+    assert [(s.match_state, s.cube, s.jacoby) for s in spy.seen] == [(MatchState(5, 5), 1, False)]
+    spy.decide(Match.new(0).opening_with(3, 1), 0)
+    assert (spy.seen[-1].match_state, spy.seen[-1].jacoby) == (None, False)
+    spy.decide(Match.new(0, jacoby=True).opening_with(3, 1), 0)  # the rules reach the bot too
+    assert (spy.seen[-1].match_state, spy.seen[-1].jacoby) == (None, True)

@@ -1,21 +1,20 @@
-"""The computer opponent: its decisions, one at a time, as plain values, and its turn on the page (no DOM).
+"""The computer opponent: who it is, saved beside the match, and its turn on the page (no DOM).
 
 ``core.bot`` is imported only by :func:`load_bot`, when a match against the computer
-starts or resumes -- never at page start-up. Each decision is one small call (a 0-ply
-evaluation of the candidate plays, a cube or resignation decision: milliseconds), and
-the page yields to the browser between decisions and between the steps of a play. The
-expert and strongest levels look one roll ahead (their plays' candidates, and their cube
-decisions, two rolls ahead at the close calls; the strongest level two rolls ahead at its closest
-plays too) and take longer:
-:func:`decide_steps` gives that in slices of a few milliseconds (one roll each) so the page can
-yield between them.
+starts or resumes -- never at page start-up. What the computer does is the core's answer
+to the question the match asks (:meth:`core.bot.Bot.decide_steps`: the score and cube read
+off the match there); each is one small call (a 0-ply evaluation of the candidate plays, a
+cube or resignation decision: milliseconds), and the page yields to the browser between
+decisions and between the steps of a play. The expert and strongest levels look one roll
+ahead (their plays' candidates, and their cube decisions, two rolls ahead at the close calls;
+the strongest level two rolls ahead at its closest plays too) and take longer: the core's
+generator gives that in slices of a few milliseconds (one roll each), and
+:func:`computer_decision` yields to the browser between them.
 
 >>> from core.match import Match
 >>> bot = load_bot("expert")
->>> decide(bot, Match.new(5).opening_with(3, 1).play("8/5 6/5"), 1).kind
+>>> bot.decide(Match.new(5).opening_with(3, 1).play("8/5 6/5"), 1).kind
 'roll'
->>> decide(bot, Match.new(5).opening_with(1, 3), 1).play.steps
-((8, 5), (6, 5))
 """
 
 from __future__ import annotations
@@ -25,15 +24,13 @@ import importlib
 import importlib.util
 import json
 import time
-from collections.abc import Callable, Generator
-from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from app.board.places import from_mover
 from app.board.view import BoardView
 from app.page.controls import Moved, checkers_moved
 from core.match import Match
-from core.moves import Play
 
 LEVELS = ("beginner", "intermediate", "expert", "strongest")
 """The levels the page offers ("expert" is ``core.bot``'s default level; it and "strongest" look one roll
@@ -41,16 +38,6 @@ ahead, "strongest" two at its closest plays: slower, so they are thought in slic
 
 DEFAULT_LEVEL = "intermediate"
 """The level a newcomer's first match against the computer is played at."""
-
-DecisionKind = Literal["roll", "double", "take", "beaver", "drop", "accept", "decline", "play", "pass", "wait"]
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the computer does now; ``play`` for a ``"play"``."""
-
-    kind: DecisionKind
-    play: Play | None = None
 
 
 def load_bot(level: str, noise: Any = None) -> Any:
@@ -60,64 +47,6 @@ def load_bot(level: str, noise: Any = None) -> Any:
         raise ValueError(f"unknown level {level!r}")
     module = importlib.import_module("core.bot")
     return module.Bot(level=level, rng=noise)
-
-
-def match_state(match: Match, player: int) -> Any:
-    """The score as the bot's cube logic wants it, from ``player``'s side (``None`` in money play)."""
-    if match.is_money:
-        return None
-    from core.bot.cube import MatchState
-
-    away = match.away()
-    mine, theirs = away[player], away[1 - player]
-    return MatchState(mine, theirs, crawford=match.crawford, post_crawford=match.post_crawford)
-
-
-def decide(bot: Any, match: Match, player: int) -> Decision:
-    """The computer's next action in ``match`` as ``player``, all at once (see :func:`decide_steps`)."""
-    steps = decide_steps(bot, match, player)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            decision: Decision = done.value
-            return decision
-
-
-def decide_steps(bot: Any, match: Match, player: int) -> Generator[None, None, Decision]:
-    """The computer's next action in ``match`` as ``player``; ``wait`` when it is not its turn."""
-    game = match.game
-    if match.is_over or game.player_to_act != player:
-        return Decision("wait")
-    if game.phase == "roll":
-        if game.can_double():
-            owner = "centered" if game.cube_owner is None else "owned"
-            doubles = yield from bot.should_double_steps(
-                game.position, game.cube, owner, match_state(match, player), jacoby=game.jacoby
-            )
-            if doubles:
-                return Decision("double")
-        return Decision("roll")
-    if game.phase == "double":  # the position is seen by the doubler, the score from its side too
-        doubler = 1 - player
-        takes = yield from bot.should_take_steps(game.position, game.cube, match_state(match, doubler))
-        if takes and game.can_beaver() and bot.should_beaver(game.position, game.cube):
-            return Decision("beaver")
-        return Decision("take" if takes else "drop")
-    if game.phase == "resign" and game.resign_offer is not None:
-        accepts = bot.accept_resignation(
-            game.current_position, game.resign_offer.level, game.cube, match_state(match, player), jacoby=game.jacoby
-        )
-        return Decision("accept" if accepts else "decline")
-    if game.phase == "move":
-        if not game.legal_plays():
-            return Decision("pass")
-        assert game.dice is not None
-        play = yield from bot.choose_play_steps(
-            game.position, game.dice, match_state(match, player), game.cube, jacoby=game.jacoby
-        )
-        return Decision("play", play)
-    return Decision("wait")
 
 
 # -- who the computer is, saved beside the match ----------------------------------------------
@@ -209,7 +138,7 @@ BOT_ACTIONS: dict[str, Callable[[Match], Match]] = {
     "decline": lambda m: m.decline(),
     "pass": lambda m: m.pass_turn(),
 }
-"""The match's transition for each decision that is not a roll, a play or a wait."""
+"""The match's transition for each answer (:class:`core.bot.Answer`) that is not a roll, a play or a wait."""
 
 SLICE_S = 0.03
 """The longest the lookahead runs before the browser gets a frame."""
@@ -254,13 +183,13 @@ async def computer_decision(host: ComputerHost, generation: int, pause: float) -
     if not host.still(generation):
         return False
     player = host.bot_player if host.bot_player is not None else 1
-    thinking = decide_steps(host.bot, host.match, player)
+    thinking = host.bot.decide_steps(host.match, player)
     last = time.perf_counter()
     while True:  # the lookahead comes in slices: give the browser a frame every ~30 ms
         try:
             next(thinking)
         except StopIteration as done:
-            decision: Decision = done.value
+            decision = done.value
             break
         if time.perf_counter() - last > SLICE_S:
             await asyncio.sleep(0)
