@@ -178,13 +178,29 @@ pyodide_tests() {
   return "$status"
 }
 
+# A check run earlier in the background (see run_tests): its output, then its exit status.
+replay() {
+  cat "$1.log"
+  return "$(cat "$1.rc")"
+}
+
 run_tests() {
-  local start=$SECONDS
+  local start=$SECONDS lint lint_pid
   test_deps
+  # ruff and mypy read only the sources: they run beside the build, on the core it leaves idle
+  # (the build runs one process at a time), and are reported after it.
+  lint=$(mktemp -d)
+  (
+    "$PYTHON" -m ruff check . >"$lint/ruff.log" 2>&1; echo $? >"$lint/ruff.rc"
+    # the files of [tool.mypy] in pyproject.toml: core, tools, bench, bot_training, web/app ...
+    "$PYTHON" -m mypy >"$lint/mypy.log" 2>&1; echo $? >"$lint/mypy.rc"
+  ) &
+  lint_pid=$!
   build
-  check "ruff" "$PYTHON" -m ruff check .
-  # the files of [tool.mypy] in pyproject.toml: core, tools and the page's package (web/app)
-  check "mypy --strict" "$PYTHON" -m mypy
+  wait "$lint_pid"
+  check "ruff (beside the build)" replay "$lint/ruff"
+  check "mypy --strict (beside the build)" replay "$lint/mypy"
+  rm -rf "$lint"
   # gnubg was installed above: the differential tests must run, not skip.
   # pytest-xdist spreads the tests over one worker a core (VIDEAU_TEST_WORKERS to choose;
   # 0 = none); worksteal evens out the long tests. Each worker has its own server and
