@@ -54,7 +54,25 @@ class InvalidClockError(BackgammonError):
 
 
 class InvalidRecordError(BackgammonError):
-    """A match file (.mat) that cannot be read; the message names the line."""
+    """A match file (.mat) that cannot be read.
+
+    ``reason``: a stable code (``MAT_*`` in :mod:`core.reasons`) that a user interface
+    translates; ``line``: the 1-based line at fault, ``None`` when no one line is; ``game``:
+    the game's number (1-based) when the fault is in a game's moves; ``detail``: the English
+    explanation. The message is built from them:
+
+    >>> str(InvalidRecordError("cannot read '9x'", "mat-unreadable", line=7, game=2))
+    ".mat line 7 (game 2): cannot read '9x'"
+    >>> str(InvalidRecordError("no game found", "mat-no-game"))
+    '.mat: no game found'
+    """
+
+    def __init__(self, detail: str, reason: str, *, line: int | None = None, game: int | None = None) -> None:
+        where = ".mat" if line is None else f".mat line {line}" + ("" if game is None else f" (game {game})")
+        super().__init__(f"{where}: {detail}", reason)
+        self.detail = detail
+        self.line = line
+        self.game = game
 
 
 EXCERPT_CHARS = 40

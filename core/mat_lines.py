@@ -15,6 +15,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from . import reasons
 from .errors import InvalidRecordError, quote
 
 MAX_DIGITS = 9
@@ -28,12 +29,14 @@ def _is_number(word: str) -> bool:
     return len(word) > 0 and word.isascii() and word.isdigit()
 
 
-def read_number(word: str, what: str, where: str) -> int:
+def read_number(word: str, what: str, line: int) -> int:
     """``word`` as a number of ASCII digits (at most :data:`MAX_DIGITS`), or an error naming ``what``."""
     if not _is_number(word):
-        raise InvalidRecordError(f"{where}: {what} {quote(word)} is not a number")
+        raise InvalidRecordError(f"{what} {quote(word)} is not a number", reasons.MAT_BAD_NUMBER, line=line)
     if len(word) > MAX_DIGITS:
-        raise InvalidRecordError(f"{where}: {what} {quote(word)} has more than {MAX_DIGITS} digits")
+        raise InvalidRecordError(
+            f"{what} {quote(word)} has more than {MAX_DIGITS} digits", reasons.MAT_BAD_NUMBER, line=line
+        )
     return int(word)
 
 
@@ -65,10 +68,12 @@ class _Scores:
     right: int  # column where the second name starts
 
 
-def scores_line(line: str, where: str) -> _Scores:
+def scores_line(line: str, number: int) -> _Scores:
     """Read ``name : score   name : score`` as gnubg does: the first name ends at the first colon."""
     fail = InvalidRecordError(
-        f"{where}: expected the players and scores ('Ann : 0   Bob : 0'), got {quote(line.strip())}"
+        f"expected the players and scores ('Ann : 0   Bob : 0'), got {quote(line.strip())}",
+        reasons.MAT_BAD_SCORES,
+        line=number,
     )
     first = line.find(":")
     last = line.rfind(":")
@@ -79,9 +84,9 @@ def scores_line(line: str, where: str) -> _Scores:
     words = middle.split(None, 1)
     if len(words) != 2:
         raise fail
-    score0 = read_number(words[0], "score", where)
+    score0 = read_number(words[0], "score", number)
     name1 = words[1].strip()
-    score1 = read_number(line[last + 1 :].strip(), "score", where)
+    score1 = read_number(line[last + 1 :].strip(), "score", number)
     if not name0 or not name1:
         raise fail
     right = line.find(name1, first + 1)
@@ -164,14 +169,16 @@ class Tags:
     out_of_time: int | None = None
 
 
-def _on_off(value: str, tag: str, where: str, words: tuple[str, str] = ("on", "off")) -> bool:
+def _on_off(value: str, tag: str, line: int, words: tuple[str, str] = ("on", "off")) -> bool:
     low = value.strip().lower()
     if low not in words:
-        raise InvalidRecordError(f"{where}: {tag} tag {quote(value)}: {words[0]!r} or {words[1]!r} expected")
+        raise InvalidRecordError(
+            f"{tag} tag {quote(value)}: {words[0]!r} or {words[1]!r} expected", reasons.MAT_BAD_TAG, line=line
+        )
     return low == words[0]
 
 
-def read_tag(stripped: str, tags: Tags, where: str) -> None:
+def read_tag(stripped: str, tags: Tags, line: int) -> None:
     """Read a ``; [Key "value"]`` comment line into ``tags`` (other comments are ignored)."""
     inner = stripped[1:].strip()
     if not (inner.startswith("[") and inner.endswith("]")):
@@ -191,18 +198,20 @@ def read_tag(stripped: str, tags: Tags, where: str) -> None:
     if key in ("player 1", "player 2"):
         tags.names[int(key[-1]) - 1] = value
     elif key == "crawford":
-        tags.crawford = _on_off(value, "Crawford", where)
+        tags.crawford = _on_off(value, "Crawford", line)
     elif key == "crawford game":
-        tags.crawford_game = _on_off(value, "Crawford game", where, ("yes", "no"))
+        tags.crawford_game = _on_off(value, "Crawford game", line, ("yes", "no"))
     elif key == "jacoby":
-        tags.jacoby = _on_off(value, "Jacoby", where)
+        tags.jacoby = _on_off(value, "Jacoby", line)
     elif key == "beavers":
-        tags.beavers = _on_off(value, "Beavers", where)
+        tags.beavers = _on_off(value, "Beavers", line)
     elif key in ("resigned", "lost on time"):  # the match ended: resigned, or lost on time (our tag)
         low = value.strip().lower()
         if low not in ("player 1", "player 2"):
             tag = "Resigned" if key == "resigned" else "Lost on time"
-            raise InvalidRecordError(f"{where}: {tag} tag {quote(value)}: 'Player 1' or 'Player 2' expected")
+            raise InvalidRecordError(
+                f"{tag} tag {quote(value)}: 'Player 1' or 'Player 2' expected", reasons.MAT_BAD_TAG, line=line
+            )
         if key == "resigned":
             tags.resigned_by = int(low[-1]) - 1
         else:

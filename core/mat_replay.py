@@ -9,8 +9,11 @@ and doubles in what would be the Crawford game is replayed again without it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from . import reasons
 from .dice import Roll
-from .errors import BackgammonError, InvalidRecordError, quote
+from .errors import BackgammonError, InvalidNotationError, InvalidRecordError, quote
 from .mat_lines import Event, GameText, Tags
 from .match import Match
 
@@ -74,32 +77,47 @@ def _replay(
             crawford_game=crawford_game,
         )
     except BackgammonError as exc:
-        raise InvalidRecordError(f".mat line {first.line}: {exc}") from None
+        raise InvalidRecordError(str(exc), reasons.MAT_BAD_SCORES, line=first.line) from None
     for index, game in enumerate(games):
         if index:
             if not match.game.is_over:
-                raise InvalidRecordError(f".mat line {game.line}: game {index} did not end before game {index + 1}")
+                raise InvalidRecordError(
+                    f"game {index} did not end before game {index + 1}", reasons.MAT_GAME_NOT_OVER, line=game.line
+                )
             try:
                 match = match.next_game()
             except BackgammonError as exc:
-                raise InvalidRecordError(f".mat line {game.line}: {exc}") from None
+                raise InvalidRecordError(str(exc), reasons.MAT_ILLEGAL, line=game.line) from None
         if match.score != game.score:
             raise InvalidRecordError(
-                f".mat line {game.line}: game {index + 1} starts at {game.score[0]}-{game.score[1]} "
-                f"but the games before it give {match.score[0]}-{match.score[1]}"
+                f"game {index + 1} starts at {game.score[0]}-{game.score[1]} "
+                f"but the games before it give {match.score[0]}-{match.score[1]}",
+                reasons.MAT_BAD_SCORES,
+                line=game.line,
             )
         match = _replay_game(match, index, game.events)
     if tags.resigned_by is not None:
         try:
             match = match.resign_match(tags.resigned_by)
         except BackgammonError as exc:
-            raise InvalidRecordError(f".mat: Resigned tag: {exc}") from None
+            raise InvalidRecordError(f"Resigned tag: {exc}", reasons.MAT_ILLEGAL) from None
     if tags.out_of_time is not None:
         try:
             match = match.lose_on_time(tags.out_of_time)
         except BackgammonError as exc:
-            raise InvalidRecordError(f".mat: Lost on time tag: {exc}") from None
+            raise InvalidRecordError(f"Lost on time tag: {exc}", reasons.MAT_ILLEGAL) from None
     return match
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """The line of an event and the number of its game, for its errors."""
+
+    line: int
+    game: int
+
+    def error(self, reason: str, detail: str) -> InvalidRecordError:
+        return InvalidRecordError(detail, reason, line=self.line, game=self.game)
 
 
 def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
@@ -107,7 +125,7 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
     first_move = True
     last_action = max((i for i, e in enumerate(events) if e.kind != "wins"), default=-1)
     for position, ev in enumerate(events):
-        where = f".mat line {ev.line} (game {number})"
+        where = _Where(ev.line, number)
         game = match.game
         try:
             if ev.kind == "move":
@@ -115,20 +133,20 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
                 d1, d2 = ev.dice
                 if first_move and game.phase == "opening":
                     if Roll.of(ev.dice).is_double:
-                        raise InvalidRecordError(f"{where}: the opening roll cannot be a double ({d1}{d2})")
+                        raise where.error(reasons.MAT_ILLEGAL, f"the opening roll cannot be a double ({d1}{d2})")
                     high, low = max(d1, d2), min(d1, d2)
                     match = match.opening_with(high, low) if ev.player == 0 else match.opening_with(low, high)
                 else:
                     if game.turn != ev.player:
-                        raise InvalidRecordError(
-                            f"{where}: player {ev.player} rolls but it is player {game.turn}'s turn"
+                        raise where.error(
+                            reasons.MAT_WRONG_PLAYER, f"player {ev.player} rolls but it is player {game.turn}'s turn"
                         )
                     match = match.roll_with((d1, d2))
                 first_move = False
                 if match.game.turn_in_progress is not None and match.game.turn_in_progress.legal_play_count == 0:
                     if ev.text:
-                        raise InvalidRecordError(
-                            f"{where}: {d1}{d2} cannot be played, but the file plays {quote(ev.text)}"
+                        raise where.error(
+                            reasons.MAT_ILLEGAL, f"{d1}{d2} cannot be played, but the file plays {quote(ev.text)}"
                         )
                     # The turn passes, unless the roll ends the record: the roller then resigned
                     # (the other player wins) or has not yet confirmed that nothing can be played.
@@ -138,34 +156,40 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
                 elif ev.text:
                     match = match.play(ev.text)
                 elif position < last_action:
-                    raise InvalidRecordError(f"{where}: {d1}{d2} has legal plays but none is written")
+                    raise where.error(reasons.MAT_ILLEGAL, f"{d1}{d2} has legal plays but none is written")
             elif ev.kind == "double":
                 if game.phase in ("roll", "move") and game.turn != ev.player:
-                    raise InvalidRecordError(
-                        f"{where}: 'Doubles' is written in player {ev.player}'s column, "
-                        f"but it is player {game.turn}'s turn"
+                    raise where.error(
+                        reasons.MAT_WRONG_PLAYER,
+                        f"'Doubles' is written in player {ev.player}'s column, but it is player {game.turn}'s turn",
                     )
                 if match.crawford and game.phase == "roll":
-                    refused = InvalidRecordError(f"{where}: a double in the Crawford game, where there is no cube")
+                    refused = where.error(reasons.MAT_ILLEGAL, "a double in the Crawford game, where there is no cube")
                     raise _CrawfordDouble(index, refused)
                 match = match.double(by=ev.player)
                 if ev.value and ev.value != match.game.cube * 2:
-                    raise InvalidRecordError(f"{where}: doubles to {ev.value}, but the cube is at {match.game.cube}")
+                    raise where.error(
+                        reasons.MAT_ILLEGAL, f"doubles to {ev.value}, but the cube is at {match.game.cube}"
+                    )
             elif ev.kind == "beaver":
                 if game.phase == "double" and game.player_to_act != ev.player:
-                    raise InvalidRecordError(
-                        f"{where}: 'Beavers' is written in player {ev.player}'s column, "
-                        f"but player {game.player_to_act} answers the double"
+                    raise where.error(
+                        reasons.MAT_WRONG_PLAYER,
+                        f"'Beavers' is written in player {ev.player}'s column, "
+                        f"but player {game.player_to_act} answers the double",
                     )
                 match = match.beaver(by=ev.player)
                 if ev.value and ev.value != match.game.cube:
-                    raise InvalidRecordError(f"{where}: beavers to {ev.value}, but the cube goes to {match.game.cube}")
+                    raise where.error(
+                        reasons.MAT_ILLEGAL, f"beavers to {ev.value}, but the cube goes to {match.game.cube}"
+                    )
             elif ev.kind in ("take", "drop"):
                 if game.phase == "double" and game.player_to_act != ev.player:
                     word = "Takes" if ev.kind == "take" else "Drops"
-                    raise InvalidRecordError(
-                        f"{where}: '{word}' is written in player {ev.player}'s column, "
-                        f"but player {game.player_to_act} answers the double"
+                    raise where.error(
+                        reasons.MAT_WRONG_PLAYER,
+                        f"'{word}' is written in player {ev.player}'s column, "
+                        f"but player {game.player_to_act} answers the double",
                     )
                 match = match.take(by=ev.player) if ev.kind == "take" else match.drop(by=ev.player)
             elif ev.kind == "wins":
@@ -173,32 +197,34 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
         except (InvalidRecordError, _CrawfordDouble):
             raise
         except BackgammonError as exc:
-            raise InvalidRecordError(f"{where}: {exc}") from None
+            unreadable = isinstance(exc, InvalidNotationError)  # not notation at all: no rule refused it
+            raise where.error(reasons.MAT_UNREADABLE if unreadable else reasons.MAT_ILLEGAL, str(exc)) from None
     return match
 
 
-def _finish(match: Match, ev: Event, where: str) -> Match:
+def _finish(match: Match, ev: Event, where: _Where) -> Match:
     game = match.game
     winner = ev.player
     if game.is_over:
         assert game.result is not None
         if game.result.winner != winner or game.result.points != ev.value:
-            raise InvalidRecordError(
-                f"{where}: the file says player {winner} wins {ev.value}, "
-                f"the replay gives player {game.result.winner} {game.result.points}"
+            raise where.error(
+                reasons.MAT_WRONG_RESULT,
+                f"the file says player {winner} wins {ev.value}, "
+                f"the replay gives player {game.result.winner} {game.result.points}",
             )
         return match
     # no natural end: the loser resigned
     loser = 1 - winner
     cube = game.cube
     if ev.value % cube or not 1 <= ev.value // cube <= 3:
-        raise InvalidRecordError(f"{where}: {ev.value} points cannot be a resignation with the cube at {cube}")
+        raise where.error(reasons.MAT_ILLEGAL, f"{ev.value} points cannot be a resignation with the cube at {cube}")
     level = ev.value // cube
     if game.phase == "move" and game.turn != loser:
         # the winner rolled: a resignation is offered by the player on turn only
-        raise InvalidRecordError(f"{where}: player {loser} resigns during player {game.turn}'s move")
+        raise where.error(reasons.MAT_ILLEGAL, f"player {loser} resigns during player {game.turn}'s move")
     if game.turn != loser:
-        raise InvalidRecordError(f"{where}: player {loser} cannot resign on player {game.turn}'s turn")
+        raise where.error(reasons.MAT_ILLEGAL, f"player {loser} cannot resign on player {game.turn}'s turn")
     match = match.resign(level)
     if match.game.phase == "resign":
         match = match.accept()

@@ -49,6 +49,19 @@ INVALID_RESIGN = "invalid-resignation"
 OFFER_PENDING = "offer-pending"
 MUST_PLAY = "must-play"
 INVALID_DICE = "invalid-dice"
+# reading a match file (.mat): the codes of InvalidRecordError
+MAT_NOT_TEXT = "mat-not-text"
+MAT_TOO_LONG = "mat-too-long"
+MAT_NO_HEADER = "mat-no-header"
+MAT_BAD_NUMBER = "mat-bad-number"
+MAT_NO_GAME = "mat-no-game"
+MAT_BAD_SCORES = "mat-bad-scores"
+MAT_UNREADABLE = "mat-unreadable"
+MAT_BAD_TAG = "mat-bad-tag"
+MAT_WRONG_PLAYER = "mat-wrong-player"
+MAT_ILLEGAL = "mat-illegal"
+MAT_GAME_NOT_OVER = "mat-game-not-over"
+MAT_WRONG_RESULT = "mat-wrong-result"
 
 _ENGLISH = {
     LEGAL: "the step is legal",
@@ -86,6 +99,18 @@ _ENGLISH = {
     OFFER_PENDING: "the offer on the table must be answered first",
     MUST_PLAY: "the roll can be played, so it must be",
     INVALID_DICE: "dice are two numbers from 1 to 6",
+    MAT_NOT_TEXT: "a match file is text",
+    MAT_TOO_LONG: "too long for a match file",
+    MAT_NO_HEADER: "a match file starts with 'N point match'",
+    MAT_BAD_NUMBER: "a number cannot be read or is out of range",
+    MAT_NO_GAME: "no game ('Game 1') where one is expected",
+    MAT_BAD_SCORES: "the players and scores of a game cannot be read or do not follow",
+    MAT_UNREADABLE: "a line cannot be read",
+    MAT_BAD_TAG: "a tag's value cannot be read",
+    MAT_WRONG_PLAYER: "written in the other player's column",
+    MAT_ILLEGAL: "the rules refuse what the file records",
+    MAT_GAME_NOT_OVER: "a game did not end before the next one",
+    MAT_WRONG_RESULT: "the result written is not the one the moves give",
 }
 
 ALL = tuple(_ENGLISH)

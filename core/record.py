@@ -44,6 +44,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from . import reasons
 from .errors import BackgammonError, InvalidRecordError, quote
 from .game import Action, Game
 from .limits import MAX_MATCH_LENGTH
@@ -284,10 +285,10 @@ def read_mat(text: str) -> MatRecord:
     (('Ann', 'Bob'), 'opening', ())
     """
     if not isinstance(text, str):
-        raise InvalidRecordError(f".mat: text expected, got {type(text).__name__}")
+        raise InvalidRecordError(f"text expected, got {type(text).__name__}", reasons.MAT_NOT_TEXT)
     if len(text) > MAX_MAT_CHARS:
         raise InvalidRecordError(
-            f".mat: {len(text):,} characters: too long for a match file (at most {MAX_MAT_CHARS:,})"
+            f"{len(text):,} characters: too long for a match file (at most {MAX_MAT_CHARS:,})", reasons.MAT_TOO_LONG
         )
     lines = text.splitlines()
     length: int | None = None
@@ -298,17 +299,18 @@ def read_mat(text: str) -> MatRecord:
     expect_scores = False
     split = 30  # events starting at or after this column are player 1's
     for number, raw in enumerate(lines, start=1):
-        where = f".mat line {number}"
         if len(raw) > MAX_LINE_CHARS:
             raise InvalidRecordError(
-                f"{where}: {len(raw):,} characters: longer than any line of a match file (at most {MAX_LINE_CHARS:,})"
+                f"{len(raw):,} characters: longer than any line of a match file (at most {MAX_LINE_CHARS:,})",
+                reasons.MAT_TOO_LONG,
+                line=number,
             )
         line = raw.rstrip()
         stripped = line.strip()
         if not stripped:
             continue
         if expect_scores:  # the line after "Game N", whatever it starts with
-            found = scores_line(line, where)
+            found = scores_line(line, number)
             names = names or found.names
             games[-1].score = found.scores
             split = min(found.right - 3, 30) if found.right > 10 else 30
@@ -316,31 +318,35 @@ def read_mat(text: str) -> MatRecord:
             continue
         if stripped.startswith((";", "#")):
             if length is None and stripped.startswith(";"):
-                read_tag(stripped, tags, where)
+                read_tag(stripped, tags, number)
             continue
         if length is None:
             header = header_length(stripped)
             if header is None:
                 if stripped.startswith("[") or ":" in stripped and not is_move_line(stripped):
                     continue  # other programs' header lines
-                raise InvalidRecordError(f"{where}: expected 'N point match', got {quote(stripped)}")
-            length = read_number(header, "match length", where)
+                raise InvalidRecordError(
+                    f"expected 'N point match', got {quote(stripped)}", reasons.MAT_NO_HEADER, line=number
+                )
+            length = read_number(header, "match length", number)
             if length > MAX_MATCH_LENGTH:
-                raise InvalidRecordError(f"{where}: a {length}-point match is longer than {MAX_MATCH_LENGTH}")
+                raise InvalidRecordError(
+                    f"a {length}-point match is longer than {MAX_MATCH_LENGTH}", reasons.MAT_BAD_NUMBER, line=number
+                )
             continue
         game_word = game_number(stripped)
         if game_word is not None:
-            read_number(game_word, "game number", where)
+            read_number(game_word, "game number", number)
             current = []
             games.append(GameText(number, (0, 0), current))
             expect_scores = True
             continue
         if current is None:
-            raise InvalidRecordError(f"{where}: expected 'Game 1', got {quote(stripped)}")
+            raise InvalidRecordError(f"expected 'Game 1', got {quote(stripped)}", reasons.MAT_NO_GAME, line=number)
         start = line.index(")") + 1 if is_move_line(stripped) else 0
         for kind, value, col in tokens(line, start):
             if kind == "bad":
-                raise InvalidRecordError(f"{where}: cannot read {quote(value)}")
+                raise InvalidRecordError(f"cannot read {quote(value)}", reasons.MAT_UNREADABLE, line=number)
             ev = Event(kind, number, 1 if col >= split else 0)
             if kind == "move":
                 roll, _, moves = value.partition(" ")
@@ -349,20 +355,20 @@ def read_mat(text: str) -> MatRecord:
                 ev.dice = (int(rm.group(1)), int(rm.group(2)))
                 ev.text = moves.strip()
             elif kind in ("double", "beaver"):
-                ev.value = read_number(value, "cube value", where) if value else 0
+                ev.value = read_number(value, "cube value", number) if value else 0
             elif kind == "wins":
                 words = value.split()
                 if len(words) != 3 or words[2].lower() not in ("point", "points"):
-                    raise InvalidRecordError(f"{where}: cannot read {quote(value)}")
-                ev.value = read_number(words[1], "points won", where)
+                    raise InvalidRecordError(f"cannot read {quote(value)}", reasons.MAT_UNREADABLE, line=number)
+                ev.value = read_number(words[1], "points won", number)
             current.append(ev)
     if length is None:
-        raise InvalidRecordError(".mat: no 'N point match' header found")
+        raise InvalidRecordError("no 'N point match' header found", reasons.MAT_NO_HEADER)
     if not games:
-        raise InvalidRecordError(".mat: no game found")
+        raise InvalidRecordError("no game found", reasons.MAT_NO_GAME)
     if expect_scores:
         raise InvalidRecordError(
-            f".mat line {games[-1].line}: the file ends before the players and scores of this game"
+            "the file ends before the players and scores of this game", reasons.MAT_BAD_SCORES, line=games[-1].line
         )
     assert names is not None
     match, notes = replay_games(length, _names(names, tags), games, tags)

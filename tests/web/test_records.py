@@ -23,9 +23,11 @@ from app.records.formats import (
     mat_filename,
     position_ids,
     read_id,
+    record_error_text,
     setup_from_id,
 )
 from app.records.replay import Replay, frame_caption, frame_text, frame_view, game_frames
+from core import reasons
 from core.ids import GameState, MatchInfo, decode_gnubg_id, decode_position_id, encode_gnubg_id, encode_xgid
 from core.match import Match
 from core.position import Position
@@ -115,13 +117,37 @@ def test_a_corrupt_file_names_its_line(old: str, new: str, line: int, words: str
 
 
 @pytest.mark.parametrize(
-    ("text", "words"),
-    [("", "no 'N point match'"), (" 3 point match\n", "no game"), ("PNG\x00\x01", "not a text file")],
+    ("text", "words", "reason"),
+    [
+        ("", "no 'N point match'", reasons.MAT_NO_HEADER),
+        (" 3 point match\n", "no game", reasons.MAT_NO_GAME),
+        ("PNG\x00\x01", "NUL characters", reasons.MAT_NOT_TEXT),
+    ],
 )
-def test_files_with_no_line_at_fault(text: str, words: str) -> None:
+def test_files_with_no_line_at_fault(text: str, words: str, reason: str) -> None:
     with pytest.raises(RecordFileError, match=words) as caught:
         import_mat(text)
     assert caught.value.line is None
+    assert caught.value.reason == reason
+
+
+def test_the_page_says_the_line_and_the_reason_in_the_player_s_language() -> None:
+    bad = MAT_TEXT.replace("  2) 52: 13/8 24/22", "  2) 52: 13/8 24/21", 1)
+    with pytest.raises(RecordFileError) as caught:
+        import_mat(bad)
+    error = caught.value
+    assert (error.line, error.reason) == (8, reasons.MAT_ILLEGAL)
+    assert record_error_text("en", error, "a.mat") == (
+        f"a.mat cannot be read: line 8: the rules refuse what the file records ({error.detail})"
+    )
+    assert record_error_text("fr", error, "a.mat") == (
+        f"a.mat ne peut pas être lu : ligne 8 : les règles refusent ce que le fichier enregistre ({error.detail})"
+    )
+    with pytest.raises(RecordFileError) as caught:
+        import_mat("PNG\x00")
+    assert record_error_text("fr", caught.value, "photo.mat") == (
+        "photo.mat ne peut pas être lu : ce n’est pas un fichier texte (it holds NUL characters)"
+    )
 
 
 def test_a_huge_file_is_refused_at_once() -> None:

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from app.text import reason_text, t
+from core import reasons
 from core.errors import BackgammonError, InvalidRecordError
 from core.ids import (
     GameState,
@@ -58,6 +60,7 @@ __all__ = [
     "position_ids",
     "read_id",
     "read_mat_file",
+    "record_error_text",
     "setup_from_id",
 ]
 
@@ -67,16 +70,15 @@ MAT_TYPE = "text/plain"
 
 # -- .mat ------------------------------------------------------------------------------------
 class RecordFileError(ValueError):
-    """A ``.mat`` file that cannot be read: ``line`` (1-based, ``None`` when no line is at fault)
-    and ``detail``, the core's explanation (English)."""
+    """A ``.mat`` file that cannot be read: ``line`` (1-based, ``None`` when no line is at fault),
+    ``reason`` (a code of :mod:`core.reasons` that the page translates, ``reason.<code>`` in
+    :mod:`app.text`) and ``detail``, the core's explanation (English)."""
 
-    def __init__(self, line: int | None, detail: str) -> None:
+    def __init__(self, line: int | None, detail: str, reason: str = "") -> None:
         super().__init__(detail if line is None else f"line {line}: {detail}")
         self.line = line
         self.detail = detail
-
-
-_LINE_IN_ERROR = re.compile(r"^\.mat line (\d+)(?: \(game \d+\))?: ")
+        self.reason = reason
 
 
 def read_mat_file(text: str) -> MatRecord:
@@ -96,15 +98,30 @@ def read_mat_file(text: str) -> MatRecord:
     app.records.formats.RecordFileError: line 10: notation '8/5 6/6': '6/6' moves backwards
     """
     if len(text) <= MAX_MAT_CHARS and "\x00" in text:  # a longer text: the core refuses it at once
-        raise RecordFileError(None, "this is not a text file")
+        raise RecordFileError(None, "it holds NUL characters", reasons.MAT_NOT_TEXT)
     try:
         return read_mat(text.removeprefix("\ufeff"))
     except InvalidRecordError as exc:
-        message = str(exc)
-        found = _LINE_IN_ERROR.match(message)
-        if found is not None:
-            raise RecordFileError(int(found.group(1)), message[found.end() :]) from None
-        raise RecordFileError(None, message.removeprefix(".mat: ").removeprefix(".mat ")) from None
+        raise RecordFileError(exc.line, exc.detail, exc.reason) from None
+
+
+def record_error_text(lang: str, error: RecordFileError, file: str) -> str:
+    """What the page says of ``file`` that ``error`` refused, in ``lang``: the line, the reason
+    translated, and the core's English detail in brackets.
+
+    >>> from core.match import Match
+    >>> text = export_mat(Match.new(3).opening_with(3, 1).play("8/5 6/5"))
+    >>> try:
+    ...     read_mat_file(text.replace("6/5", "6/6"))
+    ... except RecordFileError as exc:
+    ...     print(record_error_text("fr", exc, "a.mat"))
+    a.mat ne peut pas être lu : ligne 10 : une ligne est illisible (notation '8/5 6/6': '6/6' moves
+    backwards)
+    """
+    reason, detail = reason_text(lang, error.reason or reasons.MAT_UNREADABLE), error.detail
+    if error.line is None:
+        return t(lang, "records.import_bad", file=file, reason=reason, detail=detail)
+    return t(lang, "records.import_line", file=file, line=error.line, reason=reason, detail=detail)
 
 
 def import_mat(text: str) -> Match:
@@ -127,7 +144,7 @@ def export_mat(match: Match) -> str:
     try:
         return format_mat(match)
     except BackgammonError as exc:
-        raise RecordFileError(None, str(exc)) from None
+        raise RecordFileError(None, str(exc), exc.reason) from None
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")

@@ -42,6 +42,7 @@ from app.records.formats import (
     mat_filename,
     position_ids,
     read_mat_file,
+    record_error_text,
     setup_from_id,
 )
 from app.records.replay import Replay, frame_view, game_choices, moves_html, shown_names
@@ -184,10 +185,7 @@ class FormatsPanel:
         try:
             record = read_mat_file(text)
         except RecordFileError as exc:
-            if exc.line is None:
-                problem = t(self.lang, "records.import_bad", file=name, detail=exc.detail)
-            else:
-                problem = t(self.lang, "records.import_line", file=name, line=exc.line, detail=exc.detail)
+            problem = record_error_text(self.lang, exc, name)
             self.say("rec-message", f"{problem} {t(self.lang, 'records.import_kept')}", error=True)
             return
         self.say("rec-message", "")
