@@ -44,11 +44,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from . import reasons
-from .errors import BackgammonError, InvalidRecordError, quote
-from .game import Action, Game
-from .limits import MAX_MATCH_LENGTH
-from .mat_lines import (
+from .. import reasons
+from ..errors import BackgammonError, InvalidRecordError, quote
+from ..game import Action, Game
+from ..limits import MAX_MATCH_LENGTH
+from ..match import Match
+from ._lines import (
     ROLL,
     Event,
     GameText,
@@ -61,8 +62,7 @@ from .mat_lines import (
     scores_line,
     tokens,
 )
-from .mat_replay import NOTE_NO_CRAWFORD, replay_games
-from .match import Match
+from ._replay import NOTE_NO_CRAWFORD, replay_games
 
 __all__ = [
     "MAT_NOTES",
@@ -113,7 +113,7 @@ def action_hits(action: Action, game_before: Game | None) -> tuple[int, ...]:
     """Points hit by a play action, found by replaying it on the board before it."""
     if game_before is None or not action.steps:
         return ()
-    from .moves import legal_plays
+    from ..moves import legal_plays
 
     assert action.dice is not None
     position = game_before.position
@@ -122,7 +122,7 @@ def action_hits(action: Action, game_before: Game | None) -> tuple[int, ...]:
         if play.steps == key_steps:
             return play.hits
     # the play was made in another order: match by result
-    from .turn import Turn
+    from ..turn import Turn
 
     turn = Turn.start(position, action.dice)
     for s, t in action.steps:
@@ -261,7 +261,7 @@ def _layout(cells: list[tuple[int, str]]) -> list[str]:
     return lines
 
 
-# --- import: core.mat_lines reads the lines, core.mat_replay replays them -------
+# --- import: _lines reads the lines, _replay replays them ---------------------
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 Lines are read with string methods and regular expressions that cannot
 backtrack (anchored, one way to match each character), so reading is linear
 in the text; every number is ASCII digits, at most :data:`MAX_DIGITS` of them.
-:mod:`core.mat_replay` then replays the events through the core.
+:mod:`core.record._replay` then replays the events through the core.
 
 >>> [(kind, text) for kind, text, _ in tokens("  1) 31: 8/5 6/5      Doubles => 2", 4)]
 [('move', '31: 8/5 6/5'), ('double', '2')]
@@ -15,8 +15,8 @@ import json
 import re
 from dataclasses import dataclass
 
-from . import reasons
-from .errors import InvalidRecordError, quote
+from .. import reasons
+from ..errors import InvalidRecordError, quote
 
 MAX_DIGITS = 9
 """The most digits of a number in a ``.mat`` file: a length, a score, a cube, points won."""

@@ -1,6 +1,6 @@
 """Replaying a ``.mat`` file's games through the core (:mod:`core.record`), and what it had to infer.
 
-The events that :mod:`core.mat_lines` read are played through a
+The events that :mod:`core.record._lines` read are played through a
 :class:`~core.match.Match`, so an impossible play is reported with its game,
 line and reason. A file that does not say whether the Crawford rule was used
 and doubles in what would be the Crawford game is replayed again without it
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import reasons
-from .dice import Roll
-from .errors import BackgammonError, InvalidNotationError, InvalidRecordError, quote
-from .mat_lines import Event, GameText, Tags
-from .match import Match
+from .. import reasons
+from ..dice import Roll
+from ..errors import BackgammonError, InvalidNotationError, InvalidRecordError, quote
+from ..match import Match
+from ._lines import Event, GameText, Tags
 
 NOTE_NO_CRAWFORD = "no-crawford-inferred"
 """Note of :func:`core.record.read_mat`: no ``Crawford`` tag, and a double in what would be the Crawford game."""
