@@ -27,7 +27,8 @@ from typing import Literal
 
 from ..bot.evaluator import Evaluator
 from ..match import Match
-from .engine import CheckerGrade, CubeGrade, Depth, Engine
+from .decision import DecisionEval, cube_eval_steps
+from .engine import CheckerGrade, Depth, Engine
 from .walk import Moment, MomentKind, walk_match
 
 __all__ = [
@@ -101,11 +102,13 @@ class Decision:
     """One graded decision. ``loss`` is the equity given up per unit of cube (>= 0).
 
     ``played``/``best``: notation for a move; ``"Double"``/``"No double"`` and
-    ``"Take"``/``"Pass"`` for cube actions. ``equities``: for a move, (notation, equity,
-    plies) best first; for a cube action, no double / double-take / double-pass from the
-    doubler's side. ``luck``: the roll's luck (moves only). ``counted``: part of the error
-    rate (an unforced move, or a close or actual cube decision). ``win``: the deciding
-    player's cubeless winning chances before the roll (1-ply; for a take, the taker's).
+    ``"Take"``/``"Pass"`` for cube actions. ``equities``: (option, equity, plies) from the deciding
+    player's side, read from ``evaluation`` (the :class:`~core.analysis.decision.DecisionEval` the
+    hints share): for a move, every play best first; for a double, no double / double-take /
+    double-pass (the doubler's side); for a take, take / pass (the taker's side). ``luck``: the
+    roll's luck (moves only). ``counted``: part of the error rate (an unforced move, or a close or
+    actual cube decision). ``win``: the deciding player's cubeless winning chances before the roll
+    (1-ply; for a take, the taker's).
     """
 
     game: int
@@ -122,6 +125,7 @@ class Decision:
     equities: tuple[tuple[str, float, int], ...] = ()
     cube: int = 1
     win: float | None = None
+    evaluation: DecisionEval | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -281,18 +285,17 @@ def _grade_steps(engine: Engine, moment: Moment) -> Generator[None, None, Decisi
             luck=luck,
             equities=grade.ranked,
             cube=cube,
+            evaluation=grade.evaluation,
         )
-    cube_grade: CubeGrade = yield from engine.cube_steps(moment)
-    equities = (
-        ("No double", cube_grade.no_double, 1),
-        ("Double, take", cube_grade.double_take, 1),
-        ("Double, pass", cube_grade.double_pass, 1),
-    )
+    kind: Literal["double", "take"] = "double" if moment.kind == "double" else "take"
+    ev = yield from cube_eval_steps(engine, moment.position, moment.situation, kind, moment.player)
+    cube_grade = ev.cube
+    assert cube_grade is not None
+    equities = tuple((o.what, o.equity, o.plies) for o in ev.options)
     if moment.kind == "double":
         best_value = cube_grade.best_for_doubler
         double_value = min(cube_grade.double_take, cube_grade.double_pass)
-        chosen = double_value if moment.doubled else cube_grade.no_double
-        loss = max(0.0, best_value - chosen)
+        loss = ev.loss("double" if moment.doubled else "no double")
         counted = moment.doubled or best_value - double_value < VERY_BAD
         return Decision(
             moment.game,
@@ -301,15 +304,15 @@ def _grade_steps(engine: Engine, moment: Moment) -> Generator[None, None, Decisi
             "double",
             None,
             "Double" if moment.doubled else "No double",
-            "Double" if cube_grade.should_double else "No double",
+            ev.best_action,
             loss,
             mark(loss),
             counted=counted,
             equities=equities,
             cube=cube,
+            evaluation=ev,
         )
-    take, drop = -cube_grade.double_take, -cube_grade.double_pass
-    loss = max(0.0, max(take, drop) - (take if moment.took else drop))
+    loss = ev.loss("take" if moment.took else "pass")
     return Decision(
         moment.game,
         moment.index,
@@ -317,9 +320,10 @@ def _grade_steps(engine: Engine, moment: Moment) -> Generator[None, None, Decisi
         "take",
         None,
         "Take" if moment.took else "Pass",
-        "Take" if cube_grade.should_take else "Pass",
+        ev.best_action,
         loss,
         mark(loss),
         equities=equities,
         cube=cube,
+        evaluation=ev,
     )

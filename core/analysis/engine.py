@@ -25,8 +25,8 @@ comes in slices (``*_steps`` generators that yield between rolls).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
-from typing import cast
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 from ..bot import LEVELS, decision_margin
 from ..bot.cube import CubeDecision, cube_life, decide
@@ -34,7 +34,6 @@ from ..bot.cube_ahead import Exact, Replies, as_replies, deeper_replies, match_d
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
 from ..moves import Play, legal_plays
-from ..notation import format_play
 from ..position import Position
 from ..turn import Turn
 from .equity import Probs, Scale
@@ -110,6 +109,8 @@ class CheckerGrade:
     best_equity: float
     ranked: tuple[tuple[str, float, int], ...]
     legal: int
+    evaluation: Any = field(default=None, compare=False, repr=False)
+    """The :class:`core.analysis.decision.DecisionEval` it is read from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +147,9 @@ class Engine:
         self.evaluator = evaluator if evaluator is not None else Evaluator.shared()
         self.depth = depth if depth is not None else Depth()
         self._tables: dict[tuple[Position, tuple[float, ...]], RollTable] = {}
+        self.decisions: dict[Any, Any] = {}
+        """The chequer decisions evaluated (:func:`core.analysis.decision.checker_eval_steps`), so
+        that a hint, the tutor and "Show the best" share one evaluation of each."""
 
     # -- roll tables ------------------------------------------------------------------
     def roll_table_steps(self, position: Position, scale: Scale) -> Steps:
@@ -173,38 +177,33 @@ class Engine:
 
     # -- chequer play ------------------------------------------------------------------
     def checker_steps(self, moment: Moment) -> Generator[None, None, CheckerGrade | None]:
-        """Grade the play of ``moment`` (a ``"move"``); ``None`` when the roll left no choice."""
+        """Grade the play of ``moment`` (a ``"move"``); ``None`` when the roll left no choice.
+
+        The play made is priced as deeply as the best ones
+        (:func:`core.analysis.decision.checker_eval_steps`, the evaluation the hints share)."""
+        from .decision import checker_eval_steps
+
         assert moment.dice is not None
         position = moment.position
         plays = legal_plays(position, moment.dice)
         if len(plays) < 2:
             return None
-        played = _find_play(position, moment.dice, moment.steps, plays)
-        opp = Scale(moment.situation.swapped())
-        after = self.evaluator.evaluate_many([p.result.swapped() for p in plays])  # opponent on roll
-        shallow = [-opp.cubeful(p) for p in after]
-        order = sorted(range(len(plays)), key=lambda i: -shallow[i])
-        best0 = shallow[order[0]]
-        chosen = [i for i in order[: self.depth.candidates] if shallow[i] >= best0 - self.depth.margin]
-        if played not in chosen:
-            chosen.append(played)
-        deep: dict[int, float] = {}
-        for i in chosen:
-            table = yield from self.roll_table_steps(plays[i].result.swapped(), opp)
-            blend = self.depth.blend
-            deep[i] = (1.0 - blend) * -opp.cubeful(self.average(table)) + blend * shallow[i]
-        ranked_idx = sorted(deep, key=lambda i: -deep[i])
-        ranked = [(format_play(plays[i]), deep[i], 1) for i in ranked_idx]
-        ranked += [(format_play(plays[i]), shallow[i], 0) for i in order if i not in deep]
-        best = ranked_idx[0]
+        played = plays[_find_play(position, moment.dice, moment.steps, plays)]
+        ev = yield from checker_eval_steps(
+            self, position, moment.dice, moment.situation, player=moment.player, include=played
+        )
+        mine = ev.find_play(played)
+        assert mine is not None
+        best = ev.best
         return CheckerGrade(
-            played=format_play(plays[played]),
-            best=format_play(plays[best]),
-            loss=max(0.0, deep[best] - deep[played]),
-            played_equity=deep[played],
-            best_equity=deep[best],
-            ranked=tuple(ranked),
+            played=mine.what,
+            best=best.what,
+            loss=mine.loss,
+            played_equity=mine.equity,
+            best_equity=best.equity,
+            ranked=tuple((o.what, o.equity, o.plies) for o in ev.options),
             legal=len(plays),
+            evaluation=ev,
         )
 
     # -- cube and luck -------------------------------------------------------------------
@@ -247,18 +246,27 @@ class Engine:
     def cube_equities_steps(
         self, position: Position, scale: Scale, table: RollTable
     ) -> Generator[None, None, tuple[float, float, float]]:
+        """:meth:`cube_plies_steps` without the plies."""
+        nd, dt, dp, _ = yield from self.cube_plies_steps(position, scale, table)
+        return nd, dt, dp
+
+    def cube_plies_steps(
+        self, position: Position, scale: Scale, table: RollTable
+    ) -> Generator[None, None, tuple[float, float, float, int]]:
         """:meth:`cube_equities`, looking one roll deeper at a close call as the levels do: where
         the answer from ``table`` is within the depth's ``cube_margin`` of changing
         (:func:`core.bot.decision_margin`), the equities come two rolls ahead, each roll's position
         followed by its own 21 rolls (:meth:`~core.bot.evaluator.Evaluator.replies_each_steps`,
         the strongest level's ``deep_keep``), as :meth:`core.bot.Bot.cube_decision` decides.
-        The hints, the tutor and the analysis use it. Yields after each roll."""
+        The hints, the tutor and the analysis use it. Yields after each roll. The last value: how
+        many rolls ahead the equities look (1 or 2)."""
         nd, dt, dp = self.cube_equities(position, scale, table)
         if decision_margin(CubeDecision(False, True, nd, dt, dp)) >= self.depth.cube_margin:
-            return nd, dt, dp
+            return nd, dt, dp, 1
         keep = LEVELS["strongest"].deep_keep
         leaves = yield from self.evaluator.replies_each_steps([after for _, _, after in table], keep)
-        return self.cube_equities(position, scale, table, deeper_replies(leaves))
+        nd, dt, dp = self.cube_equities(position, scale, table, deeper_replies(leaves))
+        return nd, dt, dp, 2
 
     def winning_steps(self, moment: Moment) -> Generator[None, None, float]:
         """The deciding player's cubeless winning chances before the roll (1-ply, the table the

@@ -1,13 +1,14 @@
 """Hints for the match as it stands: the ranked plays of a roll, the cube actions, and the cost of an action.
 
-The same evaluation as the analysis (:class:`~core.analysis.engine.Engine`): every legal play at
-0-ply, the best few (``Depth.candidates`` within ``Depth.margin``) and any play asked for valued as
-the blend of their 0-ply and 1-ply equities; cube actions one roll ahead, cubeful, and two rolls
-ahead at the close calls, as the strongest bot decides them. So a hint, the tutor's warning and the
-analysis of the same decision agree. Equities are normalized (per unit of cube, cubeful at the
-score), as the analysis reports them. Each ``*_steps`` function is a generator that yields between
-slices of a few milliseconds (one roll of a lookahead) and returns its answer, for a page that must
-stay responsive.
+The same evaluation as the analysis, read from one :class:`~core.analysis.decision.DecisionEval`
+per decision, kept by the :class:`~core.analysis.engine.Engine`: every legal play at 0-ply, the best
+few (``Depth.candidates`` within ``Depth.margin``) and any play asked for valued as the blend of
+their 0-ply and 1-ply equities; cube actions one roll ahead, cubeful, and two rolls ahead at the
+close calls, as the strongest bot decides them. So a hint, the tutor's warning, "Show the best" and
+the analysis of the same decision give the same play the same equity at the same plies. Equities
+are normalized (per unit of cube, cubeful at the score), as the analysis reports them. Each
+``*_steps`` function is a generator that yields between slices of a few milliseconds (one roll of a
+lookahead) and returns its answer, for a page that must stay responsive.
 
 >>> from core.match import Match
 >>> hint = checker_hint(Match.new(0).opening_with(3, 1))
@@ -27,20 +28,20 @@ True
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .. import reasons
 from ..action import Action
-from ..bot.evaluator import drive, flip
+from ..bot.evaluator import drive
 from ..bot.score import ScoreConfig
 from ..errors import IllegalActionError
 from ..match import Match
-from ..moves import Play, legal_plays
-from ..notation import format_play
+from ..moves import Play
 from ..position import Position
+from .decision import DecisionEval, checker_eval_steps, cube_eval_steps
 from .engine import CubeGrade, Engine
-from .equity import Probs, Scale
+from .equity import Probs
 from .walk import Situation
 
 __all__ = [
@@ -81,6 +82,8 @@ class CheckerHint:
     dice: tuple[int, int]
     player: int
     plays: tuple[RankedPlay, ...]
+    decision: DecisionEval | None = field(default=None, compare=False, repr=False)
+    """The evaluation it is read from (the one the tutor and the analysis read)."""
 
     def find(self, play: Play) -> RankedPlay | None:
         """The entry for ``play`` (the same resulting position), if any."""
@@ -90,9 +93,11 @@ class CheckerHint:
 @dataclass(frozen=True, slots=True)
 class CubeHint:
     """The cube actions for the player on roll (``kind="double"``, before rolling) or for the
-    player doubled (``kind="take"``): equities from the doubler's side, per unit of cube, and
-    ``probs`` the doubler's 1-ply chances. ``best``: ``"Double"``/``"No double"`` or
-    ``"Take"``/``"Pass"``; ``player``: who decides."""
+    player doubled (``kind="take"``): ``no_double``, ``double_take``, ``double_pass`` from the
+    doubler's side, per unit of cube; ``probs`` the deciding player's 1-ply chances (the taker's
+    for a take); ``decision`` the options from the deciding player's side (for a take: take and
+    pass, the taker's equities). ``best``: ``"Double"``/``"No double"`` or ``"Take"``/``"Pass"``;
+    ``player``: who decides."""
 
     kind: CubeKind
     player: int
@@ -100,6 +105,7 @@ class CubeHint:
     double_take: float
     double_pass: float
     probs: Probs
+    decision: DecisionEval | None = field(default=None, compare=False, repr=False)
 
     @property
     def grade(self) -> CubeGrade:
@@ -192,50 +198,11 @@ def position_hint_steps(
     '24/13'
     """
     engine = engine if engine is not None else Engine()
-    situation = situation if situation is not None else Situation()
-    plays = legal_plays(position, dice)
-    if not plays:
-        return CheckerHint(dice, player, ())
-    opp = Scale(situation.swapped())
-    after = engine.evaluator.evaluate_many([p.result.swapped() for p in plays])  # opponent on roll
-    shallow = [-opp.cubeful(p) for p in after]
-    probs: list[Probs] = [flip(p) for p in after]
-    order = sorted(range(len(plays)), key=lambda i: -shallow[i])
-    if len(plays) == 1:
-        only = plays[0]
-        return CheckerHint(dice, player, (RankedPlay(only, format_play(only), shallow[0], 0.0, probs[0], 0),))
-    depth = engine.depth
-    best0 = shallow[order[0]]
-    chosen = [i for i in order[: depth.candidates] if shallow[i] >= best0 - depth.margin]
-    if include is not None:
-        extra = next((i for i, p in enumerate(plays) if p == include), None)
-        if extra is not None and extra not in chosen:
-            chosen.append(extra)
-    deep: dict[int, float] = {}
-    b = depth.blend
-    for i in chosen:
-        table = yield from engine.roll_table_steps(plays[i].result.swapped(), opp)
-        avg = engine.average(table)  # the opponent's 1-ply chances
-        deep[i] = (1.0 - b) * -opp.cubeful(avg) + b * shallow[i]
-        one = flip(avg)
-        p0 = probs[i]
-        probs[i] = (
-            (1.0 - b) * one[0] + b * p0[0],
-            (1.0 - b) * one[1] + b * p0[1],
-            (1.0 - b) * one[2] + b * p0[2],
-            (1.0 - b) * one[3] + b * p0[3],
-            (1.0 - b) * one[4] + b * p0[4],
-        )
-    ranked = sorted(deep, key=lambda i: -deep[i])
-    ranked += [i for i in order if i not in deep]
-    best = deep[ranked[0]]
-    entries = []
-    for i in ranked:
-        value = deep.get(i, shallow[i])
-        entries.append(
-            RankedPlay(plays[i], format_play(plays[i]), value, max(0.0, best - value), probs[i], int(i in deep))
-        )
-    return CheckerHint(dice, player, tuple(entries))
+    ev = yield from checker_eval_steps(engine, position, dice, situation, player=player, include=include)
+    plays = tuple(
+        RankedPlay(o.play, o.what, o.equity, o.loss, o.probs, o.plies) for o in ev.options if o.play and o.probs
+    )
+    return CheckerHint(dice, player, plays, ev)
 
 
 def checker_hint(match: Match, *, engine: Engine | None = None) -> CheckerHint:
@@ -246,7 +213,8 @@ def checker_hint(match: Match, *, engine: Engine | None = None) -> CheckerHint:
 # -- cube actions -----------------------------------------------------------------------------------
 def cube_hint_steps(match: Match, *, engine: Engine | None = None) -> Generator[None, None, CubeHint]:
     """The cube hint: before a roll when the player on roll may double (``"double"``), or for the
-    player doubled (``"take"``). Raises :class:`~core.errors.IllegalActionError` otherwise."""
+    player doubled (``"take"``: take and pass from the taker's side). Raises
+    :class:`~core.errors.IllegalActionError` otherwise."""
     game = match.game
     engine = engine if engine is not None else Engine()
     if game.phase == "roll" and game.can_double() and game.turn is not None:
@@ -256,11 +224,12 @@ def cube_hint_steps(match: Match, *, engine: Engine | None = None) -> Generator[
         kind, doubler, decider = "take", game.turn, 1 - game.turn
     else:
         raise IllegalActionError(f"no cube decision to hint now (phase {game.phase!r})", reasons.NOT_NOW)
-    scale = Scale(_situation_now(match, doubler))
-    table = yield from engine.roll_table_steps(game.position, scale)
-    probs = engine.average(table)
-    nd, dt, dp = yield from engine.cube_equities_steps(game.position, scale, table)
-    return CubeHint(kind, decider, nd, dt, dp, probs)
+    ev = yield from cube_eval_steps(engine, game.position, _situation_now(match, doubler), kind, decider)
+    grade = ev.cube
+    assert grade is not None
+    first = ev.options[0].probs
+    assert first is not None
+    return CubeHint(kind, decider, grade.no_double, grade.double_take, grade.double_pass, first, ev)
 
 
 def cube_hint(match: Match, *, engine: Engine | None = None) -> CubeHint:
@@ -282,8 +251,10 @@ def action_cost_steps(
         if game.phase != "move" or game.dice is None:
             return None
         play = _play_of(game.position, game.dice, action.steps)
+        if play is None:
+            return None
         hint = yield from checker_hint_steps(match, engine=engine, include=play)
-        entry = hint.find(play) if play is not None else None
+        entry = hint.find(play)
         if len(hint.plays) < 2 or entry is None:
             return None
         return ActionCost("move", entry.notation, hint.plays[0].notation, entry.loss, hint)
