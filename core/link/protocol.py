@@ -93,9 +93,11 @@ class RollProof:
 
 def _new_match(header: Header) -> Match:
     try:
+        names = tuple(name or default for name, default in zip(header.names, ("Bottom", "Top"), strict=True))
         return Match.new(
-            header.length, crawford_rule=header.crawford_rule, jacoby=header.jacoby, beavers=header.beavers
-        )
+            header.length, crawford_rule=header.crawford_rule, jacoby=header.jacoby, beavers=header.beavers,
+            names=names,
+        )  # fmt: skip
     except BackgammonError as exc:
         raise LinkError(f"the link's match settings make no match: {exc}", RULES) from exc
 
@@ -123,8 +125,13 @@ class LinkState:
         return cls(History(header), _new_match(header), digests=(chain_start(header),))
 
     def offer(self, seat: int) -> str:
-        """The link ``seat`` sends now: the entries the other seat lacks (the full match before it has any)."""
+        """The link ``seat`` sends now: the entries the other seat lacks (the full match before it has any).
+
+        When the other seat sent last (nothing new to send), the link of its last hand-over.
+        """
         since = acknowledged(self.history, seat)
+        if since == len(self.history) and since:
+            since = acknowledged(self.history, 1 - seat)
         return encode_link(self.history, since, self.digests[since])
 
     @property

@@ -14,6 +14,7 @@ tests/web/test_linkplay.py).
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from typing import Any
@@ -24,7 +25,7 @@ from playwright.sync_api import Page, expect
 
 from app.page.linkplay import LinkBook, LinkSession
 from app.page.storage import MemoryStorage
-from core.link import LinkAction, decode_link, encode_link
+from core.link import History, LinkAction, decode_link, decode_part, encode_link
 
 STORAGE_JS = "() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"
 
@@ -36,6 +37,13 @@ def panel(page: Page) -> dict[str, str]:
 
 def share_link(page: Page) -> str:
     return str(page.locator("#share-link").input_value())
+
+
+def stored_history(page: Page) -> History:
+    """The whole history the device keeps of its latest link match (the links sent carry only the last hand-over)."""
+    index = json.loads(page.evaluate("() => localStorage.getItem('videau.link.index')"))
+    record = json.loads(page.evaluate("(k) => localStorage.getItem(k)", "videau.link." + index[0]))
+    return decode_link(record["link"])
 
 
 def fragment(url: str) -> str:
@@ -125,7 +133,8 @@ def three_points_with_the_cube(a: Page, b: Page) -> None:
     for device in (a, b):
         assert panel(device)["turn"] == "over" and phase(device) == "match-over"
         assert score(device)[int(plan.winner)] == 3
-    history = decode_link(share_link(a))
+    history = stored_history(a)
+    assert history == stored_history(b)
     kinds = [x.kind for e in history.entries for x in e.actions]
     assert {"double", "drop", "take", "resign", "accept"} <= set(kinds)
 
@@ -208,7 +217,9 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     assert links[-1].split("#")[1] == share_link(other).split("#")[1]
 
     # Verify dice: every roll, how it was made.
-    rolls = len(decode_link(links[-1]).entries)
+    assert max(len(text) for text in links) < 300  # each link carries the last hand-over only
+    assert all(decode_part(text).since for text in links[1:])
+    rolls = len(stored_history(a).entries)
     a.get_by_role("button", name="Verify dice").click()
     expect(a.locator("#verify-dialog")).to_be_visible()
     items = a.locator("#verify-list li")
@@ -219,7 +230,7 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     # Tampered links are refused on A, with their reason, and nothing stored changes.
     before = a.evaluate(STORAGE_JS)
     assert before["videau.match"] == saved
-    history = decode_link(links[-1])
+    history = stored_history(a)
     mover = next(i for i, e in enumerate(history.entries) if e.dice is not None and not e.ties and i > 2)
     entry = history.entries[mover]
     assert entry.dice is not None
@@ -233,7 +244,8 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
         (encode_link(replace(history, entries=history.entries[:mover] + (changed_die,))), "link-dice"),
         (encode_link(replace(history, entries=history.entries[:played] + (bad_play,))), "link-rules"),
         (fragment(links[3]), "link-older"),
-        (joined.link, "link-no-secret"),
+        (joined.full_link, "link-no-secret"),
+        (joined.link, "link-no-history"),
         (fragment(links[-1])[:-25], "link-truncated"),
     ]
     for text, reason in cases:
@@ -244,10 +256,17 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
         assert a.evaluate(STORAGE_JS) == before
     expect(a.get_by_role("alert").filter(has_text="This link was refused")).to_be_visible()
 
-    # B loses its storage: the link is still there, its secret is not.
+    # B loses its storage: the link in its address carries the last hand-over only...
     b.evaluate("() => localStorage.clear()")
     b.reload()
     wait_ready(b)
+    expect(b.locator("#link-alert")).to_be_visible()
+    assert b.locator("#link-alert").get_attribute("data-reason") == "link-no-history"
+    expect(b.locator("#link-alert-text")).to_contain_text("full link")
+    # ... the full link (A's record) brings the history back, not B's secret.
+    full = encode_link(stored_history(a))
+    b.evaluate("() => { document.getElementById('link-alert').hidden = true; }")
+    open_link(b, base + full, share_link(b))
     expect(b.locator("#link-alert")).to_be_visible()
     assert b.locator("#link-alert").get_attribute("data-reason") == "link-no-secret"
     expect(b.locator("#link-alert-text")).to_contain_text("keeps no secret")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from app.page.linkplay import LinkBook, LinkSession, NoSeatError
+from app.page.linkplay import STALE, LinkBook, LinkSession, NoSeatError
 from app.page.storage import MATCH_KEY, MemoryStorage
 from core.link import LinkError, decode_link, encode_link, verify_rolls
 from core.link import errors as why
@@ -54,7 +54,8 @@ def play_match(length: int, seed: int) -> tuple[LinkSession, LinkSession, list[s
 def test_a_one_point_match_between_two_devices() -> None:
     first, second, links = play_match(1, 3)
     assert first.state.match.is_over and first.state == second.state
-    assert first.state.match.winner is not None and len(verify_rolls(links[-1])) > 10
+    assert first.state.match.winner is not None and len(verify_rolls(first.full_link)) > 10
+    assert max(len(text) for text in links) < 300  # every link sent is short: the friend's device has the past
     assert first.book.storage.get(MATCH_KEY) == "normal save"  # the normal save is never touched
     assert [r.match_id for r in first.book.records()] == [first.match_id]
 
@@ -65,14 +66,14 @@ def test_a_three_point_match_with_the_cube_between_two_devices() -> None:
     assert match.is_over and max(match.score) >= 3
     kinds = {a.kind for e in first.state.history.entries for a in e.actions}
     assert {"roll", "double"} <= kinds
-    assert len(verify_rolls(links[-1])) == len(first.state.proofs)
+    assert len(verify_rolls(first.full_link)) == len(first.state.proofs)
 
 
 def test_refused_links_change_nothing_on_the_device() -> None:
     first, _, links = play_match(1, 7)
     book = first.book
     before = dict(book.storage.items)  # type: ignore[attr-defined]
-    history = decode_link(links[-1])
+    history = decode_link(first.full_link)
     cut = links[-1][:-30]
     for text, reason in [
         (links[-4], why.OLDER),
@@ -85,16 +86,22 @@ def test_refused_links_change_nothing_on_the_device() -> None:
         allowed = {reason, why.PROTOCOL, why.RULES} if reason == why.COMMITMENT else {reason}
         assert info.value.reason in allowed
     # A match between two other devices: no seat here.
-    _, _, theirs = play_match(1, 8)
+    other, _, theirs = play_match(1, 8)
     with pytest.raises(NoSeatError):
-        LinkSession.open(book, theirs[5], time_ms=5, draw=random.Random(1).randbytes)
+        LinkSession.open(book, other.full_link, time_ms=5, draw=random.Random(1).randbytes)
+    with pytest.raises(LinkError) as info:  # its last link alone: this device lacks its past
+        LinkSession.open(book, theirs[-1], time_ms=5, draw=random.Random(1).randbytes)
+    assert info.value.reason == why.NO_HISTORY
     assert book.storage.items == before  # type: ignore[attr-defined]
 
 
 def test_a_device_that_lost_its_storage_is_told_so() -> None:
-    _, _, links = play_match(1, 11)
-    with pytest.raises(NoSeatError) as info:
+    first, _, links = play_match(1, 11)
+    with pytest.raises(LinkError) as info:  # the last link: the history is missing, ask for the full link
         LinkSession.open(LinkBook(MemoryStorage()), links[-1], time_ms=5, draw=random.Random(1).randbytes)
+    assert info.value.reason == why.NO_HISTORY
+    with pytest.raises(NoSeatError) as info:  # the full link: the history is there, the secret is not
+        LinkSession.open(LinkBook(MemoryStorage()), first.full_link, time_ms=5, draw=random.Random(1).randbytes)
     assert info.value.reason == why.NO_SECRET and info.value.state.match.is_over
 
 
@@ -108,7 +115,7 @@ def test_the_dialogs_time_per_move_reaches_both_devices(choice: str) -> None:
         LinkBook(MemoryStorage()), 3, time_ms=clock, draw=random.Random(5).randbytes, allowance_hours=hours
     )
     bob = LinkSession.open(LinkBook(MemoryStorage()), alice.link, time_ms=clock + hour, draw=random.Random(6).randbytes)
-    assert decode_link(bob.link).header.allowance_hours == hours
+    assert decode_link(bob.full_link).header.allowance_hours == hours
     alice = LinkSession.open(alice.book, bob.link, time_ms=clock + hour, draw=random.Random(7).randbytes)
     for session in (alice, bob):  # each device reads the same time from the link and its own clock
         time = session.state.time_left(clock + 5 * hour)
@@ -130,3 +137,68 @@ def test_an_unknown_time_per_move_choice_is_refused() -> None:
     for bad in ("", "12", "-24", "24h"):
         with pytest.raises(ValueError, match="time per move"):
             link_allowance_hours(bad)
+
+
+def test_names_typed_in_the_dialog_travel_in_the_first_link() -> None:
+    alice = LinkSession.create(LinkBook(MemoryStorage()), 3, time_ms=1, draw=random.Random(5).randbytes,
+                               names=("Alice", "Bob"))  # fmt: skip
+    bob = LinkSession.open(LinkBook(MemoryStorage()), alice.link, time_ms=2, draw=random.Random(6).randbytes)
+    assert bob.state.history.header.names == ("Alice", "Bob")
+    assert bob.base.names == alice.base.names == ("Alice", "Bob")  # both boards show the names typed
+
+
+def test_a_stale_tab_is_refused_and_overwrites_nothing() -> None:
+    storage = MemoryStorage()
+    clock, rnd = 1_764_590_400_000, random.Random(2)
+    draw = random.Random(3).randbytes
+    alice = LinkSession.create(LinkBook(storage), 3, time_ms=clock, draw=draw)
+    bob = LinkSession.open(LinkBook(MemoryStorage()), alice.link, time_ms=clock, draw=draw)
+    while True:  # on to a turn where alice has something to decide
+        tab1 = LinkSession.open(LinkBook(storage), bob.link, time_ms=clock, draw=draw)
+        if tab1.my_turn:
+            break
+        bob = LinkSession.open(bob.book, tab1.link, time_ms=clock, draw=draw)
+        while bob.my_turn:
+            step = decide(bob.base, bob.seat, rnd)
+            if step is None:
+                bob.choose_roll(clock, draw)
+            else:
+                bob.played(step, clock, draw)
+    # A second tab of alice's device reads the same record: both tabs on "your move".
+    tab2 = LinkSession.open(LinkBook(storage), tab1.full_link, time_ms=clock, draw=draw)
+    assert tab2.state == tab1.state and tab2.my_turn
+    while tab2.my_turn:  # tab 2 plays and sends
+        step = decide(tab2.base, tab2.seat, rnd)
+        if step is None:
+            tab2.choose_roll(clock, draw)
+        else:
+            tab2.played(step, clock, draw)
+    kept = storage.get(LinkBook(storage).key(tab2.match_id))
+    step = decide(tab1.base, tab1.seat, rnd)  # later, tab 1 plays on its stale match
+    if step is None:
+        with pytest.raises(LinkError) as info:
+            tab1.choose_roll(clock, draw)
+    else:
+        with pytest.raises(LinkError) as info:
+            tab1.played(step, clock, draw)
+    assert info.value.reason == STALE
+    assert tab1.my_turn and tab1.state.history == tab2.state.history.upto(len(tab1.state.history))  # unchanged
+    assert storage.get(LinkBook(storage).key(tab2.match_id)) == kept  # tab 2's match and secret kept
+    bob = LinkSession.open(bob.book, tab2.link, time_ms=clock, draw=draw)  # bob reads tab 2's link
+    assert bob.state == tab2.state
+
+
+def test_a_corrupt_record_is_set_aside_and_a_finished_match_deleted() -> None:
+    first, _, _ = play_match(1, 17)
+    book = first.book
+    storage = book.storage
+    for bad in ("[]", '{"id": "x", "seat": 7, "link": "#link=AQ"}', "{"):
+        storage.set(book.key("bad"), bad)
+        storage.set("videau.link.index", '["bad", "' + first.match_id + '"]')
+        assert book.get("bad") is None and book.broken() == ["bad"]
+        assert [r.match_id for r in book.records()] == [first.match_id]
+        book.set_aside("bad")
+        assert book.ids() == [first.match_id] and storage.get(book.key("bad") + ".aside") == bad
+    assert book.delete(first.match_id) and book.records() == [] and book.get(first.match_id) is None
+    live = LinkSession.create(book, 3, time_ms=1, draw=random.Random(5).randbytes)
+    assert not book.delete(live.match_id) and book.get(live.match_id) is not None  # a match in play is kept

@@ -179,7 +179,11 @@ class Dialogs:
 
             el("new-match-dialog").close()
             hours = link_allowance_hours(str(el("nm-link-time").value))
-            create_match(self.host, length, bool(el("nm-crawford").checked), str(el("nm-lang").value), hours)
+            typed = tuple("" if n in NAME_DEFAULTS else n[:24] for n in names)
+            create_match(
+                self.host, length, bool(el("nm-crawford").checked), str(el("nm-lang").value), hours,
+                (typed[0], typed[1]),
+            )  # fmt: skip
             return
         if opponent == "bot":
             try:

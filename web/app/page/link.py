@@ -303,14 +303,21 @@ def open_link(app: Any, text: str) -> bool:
     return True
 
 
-def create_match(app: Any, length: int, crawford_rule: bool, lang: str, allowance_hours: int = 0) -> None:
-    """A new match by link from the new-match dialog: this device plays the bottom seat."""
+def create_match(
+    app: Any, length: int, crawford_rule: bool, lang: str, allowance_hours: int = 0, names: tuple[str, str] = ("", "")
+) -> None:
+    """A new match by link from the new-match dialog: this device plays the bottom seat; ``names`` go in the link."""
     if lang != app.lang:
         app.set_language(lang)
     book = LinkBook(app.storage)
-    session = LinkSession.create(
-        book, length, time_ms=now_ms(), draw=crypto_bytes, crawford_rule=crawford_rule, allowance_hours=allowance_hours
-    )
+    try:
+        session = LinkSession.create(
+            book, length, time_ms=now_ms(), draw=crypto_bytes, crawford_rule=crawford_rule,
+            allowance_hours=allowance_hours, names=names,
+        )  # fmt: skip
+    except LinkError as exc:
+        app.say(str(exc))
+        return
     activate(app, session)
 
 

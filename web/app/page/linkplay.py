@@ -31,12 +31,14 @@ from dataclasses import dataclass
 from app.page.linkplay_keys import BOOK_KEY, INDEX_KEY
 from app.page.storage import Storage
 from core.link import (
+    PREFIX,
     LinkAction,
     LinkError,
     LinkState,
     accept_link,
     actions_between,
     decode_link,
+    decode_part,
     encode_link,
     hand_over,
     match_id_of,
@@ -47,7 +49,10 @@ from core.link import (
 from core.link.errors import NO_SECRET
 from core.match import Match
 
-__all__ = ["BOOK_KEY", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "Draw"]
+__all__ = ["BOOK_KEY", "STALE", "Draw", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "StaleError"]
+
+STALE = "link-stale"
+"""The reason of a :class:`StaleError`: another tab moved the match on since this one read it."""
 
 
 Draw = Callable[[int], bytes]
@@ -79,12 +84,38 @@ class LinkRecord:
 
     @classmethod
     def from_json(cls, text: str) -> LinkRecord:
+        """The record in ``text``; ``ValueError`` naming what is wrong when it is not one.
+
+        >>> LinkRecord.from_json("[]")
+        Traceback (most recent call last):
+        ...
+        ValueError: a link record is a JSON object, not list
+        >>> LinkRecord.from_json('{"id": "ab", "seat": 7, "link": "#link=x"}')
+        Traceback (most recent call last):
+        ...
+        ValueError: a link record with seat 7
+        """
         data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError(f"a link record is a JSON object, not {type(data).__name__}")
         secret = data.get("secret")
-        return cls(
-            str(data["id"]), int(data["seat"]), str(secret) if secret else None, str(data["link"]),
-            int(data.get("updated", 0)), int(data.get("length", 0)), str(data.get("status", "")),
-        )  # fmt: skip
+        try:
+            record = cls(
+                str(data["id"]), int(data["seat"]), str(secret) if secret else None, str(data["link"]),
+                int(data.get("updated", 0)), int(data.get("length", 0)), str(data.get("status", "")),
+            )  # fmt: skip
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"a link record lacking or misreading {exc}") from exc
+        if record.seat not in (0, 1):
+            raise ValueError(f"a link record with seat {record.seat}")
+        if not record.link.startswith(PREFIX):
+            raise ValueError("a link record without a link")
+        if secret is not None and secret != "":
+            try:
+                bytes.fromhex(str(secret))
+            except ValueError as exc:
+                raise ValueError("a link record whose secret is not hex") from exc
+        return record
 
 
 class LinkBook:
@@ -114,16 +145,52 @@ class LinkBook:
         except (ValueError, KeyError, TypeError):
             return None
 
-    def put(self, record: LinkRecord) -> None:
-        """Store ``record`` (the record first, then the index)."""
+    def put(self, record: LinkRecord, expected: str | None = None) -> None:
+        """Store ``record`` (the record first, then the index).
+
+        ``expected`` (compare-and-set): the stored record's link this device read; when
+        another tab stored another since, :class:`StaleError` and nothing is written.
+        """
+        if expected is not None:
+            now = self.get(record.match_id)
+            if now is not None and now.link != expected:
+                raise StaleError()
         self.storage.set(self.key(record.match_id), record.to_json())
         ids = [record.match_id] + [i for i in self.ids() if i != record.match_id]
         self.storage.set(INDEX_KEY, json.dumps(ids))
+
+    def broken(self) -> list[str]:
+        """The ids in the index whose record is there but cannot be read (to set aside)."""
+        return [i for i in self.ids() if self.storage.get(self.key(i)) is not None and self.get(i) is None]
+
+    def set_aside(self, match_id: str) -> None:
+        """Move an unreadable record out of the way (kept under ``<key>.aside``), off the index."""
+        text = self.storage.get(self.key(match_id))
+        if text is not None:
+            self.storage.set(self.key(match_id) + ".aside", text)
+            self.storage.remove(self.key(match_id))
+        self.storage.set(INDEX_KEY, json.dumps([i for i in self.ids() if i != match_id]))
+
+    def delete(self, match_id: str) -> bool:
+        """Delete a finished match (True if deleted); a match still in play is kept."""
+        record = self.get(match_id)
+        if record is not None and record.status != "over":
+            return False
+        self.storage.remove(self.key(match_id))
+        self.storage.set(INDEX_KEY, json.dumps([i for i in self.ids() if i != match_id]))
+        return True
 
     def records(self) -> list[LinkRecord]:
         """Every readable record, the last played first."""
         found = (self.get(i) for i in self.ids())
         return [r for r in found if r is not None]
+
+
+class StaleError(LinkError):
+    """Another tab stored this match since this one read it: this tab must reload it, never overwrite."""
+
+    def __init__(self) -> None:
+        super().__init__("this match moved on in another tab: reload it here", STALE)
 
 
 class NoSeatError(LinkError):
@@ -150,8 +217,12 @@ def _wants(match: Match, seat: int) -> bool:
 class LinkSession:
     """One link match as this device plays it: ``seat``, the replayed ``state``, the seat's ``secret``."""
 
-    def __init__(self, book: LinkBook, seat: int, state: LinkState, secret: bytes | None) -> None:
+    def __init__(
+        self, book: LinkBook, seat: int, state: LinkState, secret: bytes | None, stored: str | None = None
+    ) -> None:
         self.book, self.seat, self.state, self.secret = book, seat, state, secret
+        self.stored = stored
+        """The link of the record as this session read or wrote it (compare-and-set)."""
         self.base = own_match(state, seat, secret)
         """The match as this seat sees it (its own roll made when due): where the player acts from."""
 
@@ -166,15 +237,17 @@ class LinkSession:
         draw: Draw,
         crawford_rule: bool = True,
         allowance_hours: int = 0,
+        names: tuple[str, str] = ("", ""),
     ) -> LinkSession:
         """A new match by link: this device takes seat 0 (the first link invites the friend).
 
-        ``allowance_hours``: the time per move the link carries (0: none), shown, never enforced.
+        ``allowance_hours``: the time per move the link carries (0: none), shown, never enforced;
+        ``names``: the players' names the link carries (``""``: none given).
         """
         secret = draw(16)
         state = start(
             draw(12), length, time_ms=time_ms, secret=secret, crawford_rule=crawford_rule,
-            allowance_hours=allowance_hours,
+            allowance_hours=allowance_hours, names=names,
         )  # fmt: skip
         session = cls(book, 0, state, secret)
         session.keep(time_ms)
@@ -185,15 +258,18 @@ class LinkSession:
         """The match of link ``text`` on this device: :class:`LinkError` when refused (nothing stored then).
 
         A match this device knows goes on from its seat (an older or different link is
-        refused); a match it has never seen takes the free seat when there is one.
+        refused); a match it has never seen takes the free seat when there is one. A
+        bounded link (the last hand-over only) of a match this device does not have is
+        refused (``link-no-history``: ask the friend for the full link).
         """
-        history = decode_link(text)
-        record = book.get(match_id_of(history))
+        part = decode_part(text)
+        record = book.get(match_id_of(part))
         if record is not None:
             state = accept_link(text, decode_link(record.link))
             secret = bytes.fromhex(record.secret) if record.secret else None
-            session = cls(book, record.seat, state, secret)
+            session = cls(book, record.seat, state, secret, record.link)
         else:
+            part.joined(None)  # a bounded link with no past here: refused
             state = read_link(text)
             if len(state.history) != 1:
                 raise NoSeatError(state)
@@ -209,7 +285,12 @@ class LinkSession:
 
     @property
     def link(self) -> str:
-        """The link of the match as it stands (the one to send after a hand-over)."""
+        """The link to send: the hand-overs the friend lacks, after a digest of the past (short at any length)."""
+        return self.state.offer(self.seat)
+
+    @property
+    def full_link(self) -> str:
+        """The whole match as one link: for a friend whose device lacks the history (or this device's record)."""
         return encode_link(self.state.history)
 
     @property
@@ -232,8 +313,9 @@ class LinkSession:
         secret = self.secret.hex() if self.secret is not None else None
         status = "over" if self.state.waiting_for is None else "yours" if self.my_turn else "theirs"
         length = self.state.history.header.length
-        record = LinkRecord(self.match_id, self.seat, secret, self.link, time_ms, length, status)
-        self.book.put(record)
+        record = LinkRecord(self.match_id, self.seat, secret, self.full_link, time_ms, length, status)
+        self.book.put(record, self.stored)
+        self.stored = record.link
 
     # -- handing over -----------------------------------------------------------------------------
     def _send(self, actions: tuple[LinkAction, ...], time_ms: int, draw: Draw) -> None:
@@ -258,15 +340,23 @@ class LinkSession:
         """
         if after is self.base or _wants(after, self.seat):
             return False
-        self._send(actions_between(self.base, after), time_ms, draw)
-        self.keep(time_ms)
+        self._send_kept(actions_between(self.base, after), time_ms, draw)
         return True
+
+    def _send_kept(self, actions: tuple[LinkAction, ...], time_ms: int, draw: Draw) -> None:
+        """Send and store; when the store is refused (another tab moved on, storage full) nothing changes here."""
+        before = (self.state, self.secret, self.base)
+        self._send(actions, time_ms, draw)
+        try:
+            self.keep(time_ms)
+        except Exception:
+            self.state, self.secret, self.base = before
+            raise
 
     def choose_roll(self, time_ms: int, draw: Draw) -> bool:
         """The player on roll, who could double, rolls: send that choice (the friend's reply brings the dice)."""
         game = self.base.game
         if not self.my_turn or game.phase != "roll" or game.turn != self.seat or not game.can_double():
             return False
-        self._send((LinkAction("roll"),), time_ms, draw)
-        self.keep(time_ms)
+        self._send_kept((LinkAction("roll"),), time_ms, draw)
         return True

@@ -409,6 +409,10 @@ EN: dict[str, str] = {
     "link.reason.link-commitment": "a secret in it does not match its commitment",
     "link.reason.link-protocol": "an entry in it is out of turn or incomplete",
     "link.reason.link-no-secret": "this device keeps no secret for this match",
+    "link.reason.link-no-history": "it carries only the last move, and this device does not have the match:"
+    " ask your friend for the full link",
+    "link.reason.link-too-large": "it is far larger than any match link (refused unread)",
+    "link.reason.link-stale": "this match moved on in another tab: it was reloaded here, nothing was lost",
     # -- play by link: the time per move (issue 14) --
     "dialog.link_allowance": "Time per move",
     "dialog.link_allowance_hint": "Shown to both players from the times the links carry. No server can enforce "

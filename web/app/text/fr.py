@@ -403,6 +403,10 @@ FR: dict[str, str] = {
     "link.reason.link-commitment": "un secret qu’il contient ne correspond pas à son engagement",
     "link.reason.link-protocol": "une de ses étapes est hors tour ou incomplète",
     "link.reason.link-no-secret": "cet appareil ne garde aucun secret pour cette partie",
+    "link.reason.link-no-history": "il ne porte que le dernier coup, et cet appareil n’a pas la partie :"
+    " demandez à votre ami le lien complet",
+    "link.reason.link-too-large": "il est bien plus grand qu’aucun lien de partie (refusé sans être lu)",
+    "link.reason.link-stale": "cette partie a avancé dans un autre onglet : elle a été rechargée ici, rien n’est perdu",
     # -- play by link: the time per move (issue 14) --
     "dialog.link_allowance": "Temps par coup",
     "dialog.link_allowance_hint": "Montré aux deux joueurs d’après les heures que portent les liens. Aucun serveur "
