@@ -25,7 +25,7 @@ from pyscript import document, window
 
 from app.dom import el, ignore_event, js_object
 from app.page.browser import crypto_bytes
-from app.page.linkplay import LinkBook, LinkSession, NoSeatError
+from app.page.linkplay import STALE, LinkBook, LinkSession, NoSeatError
 from app.page.movelog import MoveLog
 from app.text import t
 from core.link import PREFIX, LinkError, RollProof
@@ -95,6 +95,9 @@ class LinkPlay:
             sent = self.session.played(app.match, now_ms(), crypto_bytes)
         except LinkError as exc:  # a change the link cannot carry: back to where the turn began
             app.match = self.session.base
+            if exc.reason == STALE:  # another tab moved the match on: read it again, overwrite nothing
+                self.refresh()
+                return
             app.say(str(exc))
             return
         except Exception as exc:
@@ -115,7 +118,28 @@ class LinkPlay:
         self.original.reload(note, kind)
 
     def on_storage(self, event: Any) -> None:
+        """Another tab wrote storage: when it is this match's record, read the match again from it."""
+        key = event.key if event is not None else None
+        if self.active and key == self.session.book.key(self.session.match_id):
+            if event.newValue is not None and str(event.newValue) != self.session.stored_json:
+                self.refresh()
+            return
         self.original.on_storage(event)
+
+    def refresh(self) -> None:
+        """Read this match again from the device's record (another tab moved it on), and say so."""
+        app, book = self.app, self.session.book
+        record = book.get(self.session.match_id)
+        if record is None or record.link == self.session.stored:
+            return
+        try:
+            session = LinkSession.open(book, record.link, time_ms=now_ms(), draw=crypto_bytes)
+        except LinkError as exc:
+            app.say(str(exc))
+            return
+        activate(app, session)
+        app.say(t(app.lang, "link.reason.link-stale"), "info")
+        app.redraw()
 
     # -- the panel ----------------------------------------------------------------------------------
     def sent(self) -> None:
@@ -192,7 +216,7 @@ class LinkPlay:
         """The "verify dice" dialog: each roll, how it was made, checked again from the link."""
         from core.link import verify_rolls
 
-        proofs = verify_rolls(self.session.link)
+        proofs = verify_rolls(self.session.full_link)
         show_proofs(self.app, proofs)
 
 

@@ -223,6 +223,8 @@ class LinkSession:
         self.book, self.seat, self.state, self.secret = book, seat, state, secret
         self.stored = stored
         """The link of the record as this session read or wrote it (compare-and-set)."""
+        self.stored_json: str | None = None
+        """The record as this session last wrote it (a ``storage`` event with another is another tab's)."""
         self.base = own_match(state, seat, secret)
         """The match as this seat sees it (its own roll made when due): where the player acts from."""
 
@@ -316,6 +318,7 @@ class LinkSession:
         record = LinkRecord(self.match_id, self.seat, secret, self.full_link, time_ms, length, status)
         self.book.put(record, self.stored)
         self.stored = record.link
+        self.stored_json = record.to_json()
 
     # -- handing over -----------------------------------------------------------------------------
     def _send(self, actions: tuple[LinkAction, ...], time_ms: int, draw: Draw) -> None:
