@@ -54,6 +54,7 @@ __all__ = [
     "DecisionKind",
     "Option",
     "checker_eval_steps",
+    "cube_eval",
     "cube_eval_steps",
 ]
 
@@ -225,7 +226,20 @@ def cube_eval_steps(
     table = yield from engine.roll_table_steps(position, scale)
     probs = engine.average(table)  # the doubler's 1-ply chances
     nd, dt, dp, plies = yield from engine.cube_plies_steps(position, scale, table)
-    grade = CubeGrade(nd, dt, dp)
+    return cube_eval(kind, player, CubeGrade(nd, dt, dp), probs, plies)
+
+
+def cube_eval(
+    kind: Literal["double", "take"], player: int, grade: CubeGrade, probs: Probs, plies: int = 1
+) -> DecisionEval:
+    """The options of a cube decision from its equities (``grade``, the doubler's side) and the
+    doubler's chances ``probs``: from the deciding player's side (for a take, the taker's).
+
+    >>> ev = cube_eval("take", 1, CubeGrade(0.5, 0.9, 1.0), (0.7, 0.1, 0.0, 0.05, 0.0))
+    >>> [(o.what, o.equity, round(o.loss, 3)) for o in ev.options], ev.best_action, round(ev.options[0].probs[0], 3)
+    ([('Take', -0.9, 0.0), ('Pass', -1.0, 0.1)], 'Take', 0.3)
+    """
+    nd, dt, dp = grade.no_double, grade.double_take, grade.double_pass
     if kind == "double":
         best = grade.best_for_doubler
         doubled = min(dt, dp)

@@ -33,13 +33,13 @@ from typing import Literal
 
 from .. import reasons
 from ..action import Action
-from ..bot.evaluator import drive
+from ..bot.evaluator import drive, flip
 from ..bot.score import ScoreConfig
 from ..errors import IllegalActionError
 from ..match import Match
 from ..moves import Play
 from ..position import Position
-from .decision import DecisionEval, checker_eval_steps, cube_eval_steps
+from .decision import DecisionEval, checker_eval_steps, cube_eval, cube_eval_steps
 from .engine import CubeGrade, Engine
 from .equity import Probs
 from .walk import Situation
@@ -108,6 +108,19 @@ class CubeHint:
     decision: DecisionEval | None = field(default=None, compare=False, repr=False)
 
     @property
+    def evaluation(self) -> DecisionEval:
+        """The options from the deciding player's side (``decision``, or made from the equities).
+
+        >>> hint = CubeHint("take", 1, 0.5, 0.9, 1.0, (0.3, 0.05, 0.0, 0.1, 0.0))
+        >>> [(o.what, o.equity) for o in hint.evaluation.options], round(hint.evaluation.options[0].probs[0], 3)
+        ([('Take', -0.9), ('Pass', -1.0)], 0.3)
+        """
+        if self.decision is not None:
+            return self.decision
+        doubler = self.probs if self.kind == "double" else flip(self.probs)
+        return cube_eval(self.kind, self.player, self.grade, doubler)
+
+    @property
     def grade(self) -> CubeGrade:
         """The three equities as the analysis grades them (one statement of the cube's logic)."""
         return CubeGrade(self.no_double, self.double_take, self.double_pass)
@@ -131,15 +144,11 @@ class CubeHint:
     def loss(self, action: str) -> float:
         """What ``action`` (``"double"``, ``"no double"``, ``"take"``, ``"pass"``) gives up, >= 0.
 
-        >>> hint = CubeHint("take", 1, 0.5, 0.9, 1.0, (0.7, 0.1, 0.0, 0.05, 0.0))
+        >>> hint = CubeHint("take", 1, 0.5, 0.9, 1.0, (0.3, 0.05, 0.0, 0.1, 0.0))
         >>> round(hint.loss("take"), 3), round(hint.loss("pass"), 3)
         (0.0, 0.1)
         """
-        if self.kind == "double":
-            doubled = min(self.double_take, self.double_pass)
-            return max(0.0, self.grade.best_for_doubler - (doubled if action == "double" else self.no_double))
-        take, drop = -self.double_take, -self.double_pass
-        return max(0.0, max(take, drop) - (take if action == "take" else drop))
+        return self.evaluation.loss(action)
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,3 +124,20 @@ def test_at_a_match_score_the_cube_hint_is_the_strongest_levels_decision() -> No
         (decision.no_double, decision.double_take, decision.double_pass), abs=1e-9
     )
     assert (hint.best == "Double") == decision.double
+
+
+def test_the_doubled_players_hint_is_take_or_pass_from_the_takers_side() -> None:
+    """Issue #44: when doubled, the hint weighs take against pass with the taker's equities and chances."""
+    race = Position.from_text("x 3:2 2:2 / o 6:2 5:2")
+    match = Match.new(0, setup=Setup(race, 0))
+    before = cube_hint(match)  # the doubler's hint: no double, double/take, double/pass
+    assert [o.what for o in before.evaluation.options] == ["No double", "Double, take", "Double, pass"]
+    doubled = cube_hint(match.double())
+    options = doubled.evaluation.options
+    assert doubled.player == 1 and [o.what for o in options] == ["Take", "Pass"]
+    assert options[0].equity == -doubled.double_take and options[1].equity == -doubled.double_pass
+    assert options[1].equity == -1.0 and options[0].equity < -1.0  # the taker loses more by taking
+    assert doubled.evaluation.best_what == "Pass" and options[1].loss == 0.0 and options[0].loss > 0.0
+    taker_win = doubled.probs[0]
+    assert taker_win == pytest.approx(1.0 - before.probs[0]) and taker_win < 0.2
+    assert options[0].probs is not None and options[0].probs[0] == taker_win

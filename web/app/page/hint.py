@@ -80,35 +80,40 @@ CUBE_WORDS = {"No double": "hint.no_double", "Double": "hint.double", "Take": "h
 """The core's words for cube actions and their catalogue keys."""
 
 
+CUBE_LINES = {
+    "No double": "hint.no_double",
+    "Double, take": "hint.double_take",
+    "Double, pass": "hint.double_pass",
+    "Take": "hint.take",
+    "Pass": "hint.pass",
+}
+"""The core's cube options (:data:`core.analysis.decision.CUBE_DOUBLE`, ``CUBE_TAKE``) and their keys."""
+
+
 def cube_lines(hint: Any, lang: str) -> tuple[HintLine, ...]:
-    """The cube hint as lines: no double, double/take, double/pass (equities from the doubler's
-    side, best first marked), with the doubler's chances on the first line.
+    """The cube hint as lines from the deciding player's side, the best marked, with that
+    player's chances on the first line: before a roll, no double / double-take / double-pass (the
+    doubler's equities); when doubled, take / pass (the taker's equities and chances).
 
     >>> from core.analysis.hint import CubeHint
-    >>> hint = CubeHint("take", 1, 0.5, 0.9, 1.0, (0.7, 0.1, 0.0, 0.05, 0.0))
+    >>> hint = CubeHint("take", 1, 0.5, 0.9, 1.0, (0.3, 0.05, 0.0, 0.1, 0.0))
     >>> for line in cube_lines(hint, "en"):
-    ...     print(line.what, line.equity, line.diff or "-", line.best)
-    No double +0.500 −0.400 False
-    Double, take +0.900 - True
-    Double, pass +1.000 - False
+    ...     print(line.what, line.equity, line.diff or "-", line.win or "-", line.best)
+    Take −0.900 - 30.0% True
+    Pass −1.000 −0.100 - False
     """
-    doubled = min(hint.double_take, hint.double_pass)
-    best_value = max(hint.no_double, doubled)
-    best_line = 0 if hint.no_double >= doubled else (1 if hint.double_take <= hint.double_pass else 2)
-    values = (hint.no_double, hint.double_take, hint.double_pass)
-    keys = ("hint.no_double", "hint.double_take", "hint.double_pass")
+    ev = hint.evaluation
     out = []
-    for i, (key, value) in enumerate(zip(keys, values)):
-        diff = best_value - (value if i == 0 else doubled)
+    for i, option in enumerate(ev.options):
         out.append(
             HintLine(
                 i + 1,
-                t(lang, key),
-                format_equity(value, lang),
-                "−" + format_loss(diff, lang) if diff > 5e-4 else "",
-                format_percent(hint.probs[0], lang) if i == 0 else "",
-                format_percent(hint.probs[1], lang) if i == 0 else "",
-                best=i == best_line,
+                t(lang, CUBE_LINES[option.what]),
+                format_equity(option.equity, lang),
+                "−" + format_loss(option.loss, lang) if option.loss > 5e-4 else "",
+                format_percent(option.probs[0], lang) if option.probs else "",
+                format_percent(option.probs[1], lang) if option.probs else "",
+                best=option.what == ev.best_what,
             )
         )
     return tuple(out)
