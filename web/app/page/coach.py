@@ -146,7 +146,7 @@ class Coach:
             el("hint-verdict").textContent = cube_verdict(self.result, lang)
             body = hint_html(cube_lines(self.result, lang), lang, cube=True)
         el("hint-body").innerHTML = body
-        el("hint-note").textContent = t(lang, "hint.note")
+        el("hint-note").textContent = t(lang, "hint.note" if hasattr(self.result, "plays") else "hint.note_cube")
         panel.hidden = False
 
     def ask(self) -> None:

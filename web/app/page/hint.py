@@ -114,6 +114,7 @@ def cube_lines(hint: Any, lang: str) -> tuple[HintLine, ...]:
                 format_percent(option.probs[0], lang) if option.probs else "",
                 format_percent(option.probs[1], lang) if option.probs else "",
                 best=option.what == ev.best_what,
+                plies=option.plies,
             )
         )
     return tuple(out)
@@ -137,14 +138,16 @@ def hint_html(lines: Sequence[HintLine], lang: str, *, cube: bool = False) -> st
     True
     """
     head = t(lang, "hint.col_action" if cube else "hint.col_play")
-    cols = (head, *(t(lang, f"hint.col_{c}") for c in ("equity", "diff", "win", "gammon")))
+    cols = (head, *(t(lang, f"hint.col_{c}") for c in ("equity", "diff", "win", "gammon", "depth")))
     out = ['<table class="hint__table"><thead><tr><th scope="col">#</th>']
     out += [f'<th scope="col">{escape(c)}</th>' for c in cols]
     out.append("</tr></thead><tbody>")
     for line in lines:
         classes = "hint__row" + (" hint__row--best" if line.best else "") + (" hint__row--mine" if line.mine else "")
-        cells = (line.what, line.equity, line.diff, line.win, line.gammon)
-        out.append(f'<tr class="{classes}"><td>{line.rank}</td>')
+        depth = "" if line.plies is None else t(lang, "hint.plies", n=line.plies)
+        cells = (line.equity, line.diff, line.win, line.gammon, depth)
+        mine = f' <span class="hint__mine">({escape(t(lang, "hint.mine"))})</span>' if line.mine else ""
+        out.append(f'<tr class="{classes}"><td>{line.rank}</td><td>{escape(line.what)}{mine}</td>')
         out += [f"<td>{escape(c)}</td>" for c in cells]
         out.append("</tr>")
     out.append("</tbody></table>")

@@ -63,6 +63,8 @@ class HintLine:
     gammon: str = ""
     best: bool = False
     mine: bool = False
+    plies: int | None = None
+    """The plies the equity is priced at (:attr:`core.analysis.decision.Option.plies`)."""
 
 
 def play_lines(hint: Any, lang: str, *, limit: int = SHOWN_PLAYS, mine: str | None = None) -> tuple[HintLine, ...]:
@@ -98,6 +100,7 @@ def play_lines(hint: Any, lang: str, *, limit: int = SHOWN_PLAYS, mine: str | No
                 format_percent(entry.probs[1], lang),
                 best=rank == 1,
                 mine=entry.notation == mine,
+                plies=entry.plies,
             )
         )
     return tuple(out)

@@ -127,6 +127,13 @@ EN_COACH: dict[str, str] = {
     "hint.col_diff": "Diff.",
     "hint.col_win": "Win",
     "hint.col_gammon": "Gammon",
+    "hint.col_depth": "Depth",
+    "hint.plies": "{n}-ply",
+    "hint.mine": "your choice",
+    "hint.note_cube": (
+        "Equities per unit of cube at this score, for the player who decides; "
+        "chances are theirs before the roll."
+    ),
     "hint.no_double": "No double",
     "hint.double": "Double",
     "hint.take": "Take",
@@ -135,7 +142,10 @@ EN_COACH: dict[str, str] = {
     "hint.double_pass": "Double, pass",
     "hint.verdict": "The best: {action}.",
     "hint.best_play": "Best play: {play} (arrows on the board).",
-    "hint.note": "Equities per unit of cube at this score; chances are the mover's after the play.",
+    "hint.note": (
+        "Equities per unit of cube at this score; chances are the mover's after the play; "
+        "depth: how far each play is looked at (1-ply: one roll deeper)."
+    ),
     "hint.mark.": "",
     "hint.mark.doubtful": "doubtful",
     "hint.mark.bad": "bad",

@@ -128,6 +128,13 @@ FR_COACH: dict[str, str] = {
     "hint.col_diff": "Écart",
     "hint.col_win": "Gain",
     "hint.col_gammon": "Gammon",
+    "hint.col_depth": "Profondeur",
+    "hint.plies": "{n} pli",
+    "hint.mine": "votre choix",
+    "hint.note_cube": (
+        "Équités par unité de videau à ce score, pour le joueur qui décide ; "
+        "les chances sont les siennes avant le lancer."
+    ),
     "hint.no_double": "Pas de double",
     "hint.double": "Doubler",
     "hint.take": "Prendre",
@@ -136,7 +143,10 @@ FR_COACH: dict[str, str] = {
     "hint.double_pass": "Double, passé",
     "hint.verdict": "Le meilleur : {action}.",
     "hint.best_play": "Meilleur coup : {play} (flèches sur le plateau).",
-    "hint.note": "Équités par unité de videau à ce score ; les chances sont celles du joueur après le coup.",
+    "hint.note": (
+        "Équités par unité de videau à ce score ; les chances sont celles du joueur après le coup ; "
+        "profondeur : jusqu'où chaque coup est examiné (1 pli : un lancer plus loin)."
+    ),
     "hint.mark.": "",
     "hint.mark.doubtful": "douteux",
     "hint.mark.bad": "mauvais",
