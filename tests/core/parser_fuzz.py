@@ -99,11 +99,13 @@ def check_linear(
     factor: int = 8,
     slack: float = 4.0,
     calls: int = 1,
+    attempts: int = ATTEMPTS,
 ) -> float:
     """Time ``parse(build(n))`` and ``parse(build(factor * n))``; fail when the ratio is super-linear.
 
     Returns the ratio. ``calls`` is the least number of repeats of the small parse; more are
-    added until a measurement takes :data:`MIN_MEASURED` seconds.
+    added until a measurement takes :data:`MIN_MEASURED` seconds. ``attempts``: how many series
+    of :data:`ROUNDS` a super-linear ratio gets before it fails (a burst of load spoils one).
     """
     small, large = build(n), build(factor * n)
 
@@ -129,7 +131,7 @@ def check_linear(
     # size, not one size only.
     t_small = t_large = float("inf")
     size_ratio = len(large) / len(small)
-    for _attempt in range(ATTEMPTS):  # a super-linear parser fails every attempt; a burst of load, one
+    for _attempt in range(attempts):  # a super-linear parser fails every attempt; a burst of load, one
         for _ in range(ROUNDS):
             t_small = min(t_small, _best_time(run(small, repeat), 1) / repeat)
             t_large = min(t_large, _best_time(run(large, large_repeat), 1) / large_repeat)
