@@ -12,9 +12,12 @@ from __future__ import annotations
 class BackgammonError(ValueError):
     """Base class of every error raised by the core.
 
-    ``reason`` is a stable, machine-readable code (``"point-blocked"``...), or
-    ``""`` when the error is about malformed input rather than a rule.
+    ``reason`` is a stable, machine-readable code of :mod:`core.reasons` (``"point-blocked"``,
+    ``"notation-backwards"``...), or ``""`` where none is given; ``line``: the 1-based line of
+    the input at fault, ``None`` for input of one line or when no one line is at fault.
     """
+
+    line: int | None = None
 
     def __init__(self, message: str, reason: str = "") -> None:
         super().__init__(message)
@@ -26,11 +29,18 @@ class InvalidPositionError(BackgammonError):
 
 
 class InvalidIdError(BackgammonError):
-    """A Position ID, Match ID or XGID that cannot be decoded."""
+    """A Position ID, Match ID or XGID that cannot be decoded: ``reason`` is ``"id-malformed"``
+    (not written as one) or ``"id-impossible"`` (it decodes to a game that cannot be)."""
+
+    def __init__(self, message: str, reason: str = "id-malformed") -> None:
+        super().__init__(message, reason)
 
 
 class InvalidNotationError(BackgammonError):
-    """Text that is not move notation at all (bad syntax)."""
+    """Text that is not move notation at all (bad syntax); ``reason``: a ``"notation-..."`` code."""
+
+    def __init__(self, message: str, reason: str = "notation-unreadable") -> None:
+        super().__init__(message, reason)
 
 
 class IllegalPlayError(BackgammonError):

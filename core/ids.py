@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import base64
 
+from . import reasons
 from .errors import InvalidIdError, quote
 from .limits import MAX_MATCH_LENGTH
 from .match_info import ID_MAX_CUBE, MAX_SCORE, GameState, MatchInfo, Resignation
@@ -177,11 +178,11 @@ def decode_match_id(match_id: str) -> MatchInfo:
         first, width = spec
         return (value >> first) & ((1 << width) - 1)
 
-    def fail(problem: str) -> InvalidIdError:
-        return InvalidIdError(f"Match ID {quote(match_id)}: {problem}")
+    def fail(problem: str, reason: str = reasons.ID_IMPOSSIBLE) -> InvalidIdError:
+        return InvalidIdError(f"Match ID {quote(match_id)}: {problem}", reason)
 
     if value >> 67:
-        raise fail("unused trailing bits are set")
+        raise fail("unused trailing bits are set", reasons.ID_MALFORMED)
     owner_bits = field(_OWNER)
     if owner_bits == 2:
         raise fail("cube owner bits are 10 (00, 01 or 11 expected)")

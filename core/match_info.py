@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from . import reasons
 from .errors import InvalidIdError
 from .limits import MAX_MATCH_LENGTH
 
@@ -106,7 +107,7 @@ class MatchInfo:
     def __post_init__(self) -> None:
         problem = self._problem()
         if problem:
-            raise InvalidIdError(f"MatchInfo: {problem}")
+            raise InvalidIdError(f"MatchInfo: {problem}", reasons.ID_IMPOSSIBLE)
         # Plain ints become the enums (frozen: set through object).
         object.__setattr__(self, "resignation", Resignation(self.resignation))
         object.__setattr__(self, "game_state", GameState(self.game_state))

@@ -116,7 +116,7 @@ def _parse_journeys(text: str) -> list[tuple[list[int], set[int]]]:
         )
     cleaned = text.strip().lower().replace("-", "/")
     if not cleaned:
-        raise InvalidNotationError("empty notation: write a play such as '13/7 8/7'")
+        raise InvalidNotationError("empty notation: write a play such as '13/7 8/7'", reasons.NOTATION_EMPTY)
     out: list[tuple[list[int], set[int]]] = []
     for token in cleaned.split():
         match = _TOKEN.match(token)
@@ -127,10 +127,14 @@ def _parse_journeys(text: str) -> list[tuple[list[int], set[int]]]:
         hits = {p for w, p in zip(words, points) if w.endswith("*")}
         for a, b in zip(points, points[1:]):
             if b >= a:
-                raise InvalidNotationError(f"notation {quote(text)}: {quote(token)} moves backwards")
+                raise InvalidNotationError(
+                    f"notation {quote(text)}: {quote(token)} moves backwards", reasons.NOTATION_BACKWARDS
+                )
         repeat = int(match.group(2) or 1)
         if not 1 <= repeat <= 4:
-            raise InvalidNotationError(f"notation {quote(text)}: a count of {repeat} is impossible")
+            raise InvalidNotationError(
+                f"notation {quote(text)}: a count of {repeat} is impossible", reasons.NOTATION_BAD_COUNT
+            )
         out.extend((points, hits) for _ in range(repeat))
     return out
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import binascii
 
+from . import reasons
 from .errors import InvalidIdError, quote
 
 __all__ = ["base64_bits", "decode_sides", "encode_sides"]
@@ -76,7 +77,7 @@ def decode_sides(position_id: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     side, count, bit = 0, 0, 0
     while side < 2:
         if bit == 80:
-            raise InvalidIdError(f"Position ID {quote(position_id)}: too many checkers")
+            raise InvalidIdError(f"Position ID {quote(position_id)}: too many checkers", reasons.ID_IMPOSSIBLE)
         if (value >> bit) & 1:
             count += 1
         else:
@@ -86,5 +87,5 @@ def decode_sides(position_id: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
                 side += 1
         bit += 1
     if value >> bit:
-        raise InvalidIdError(f"Position ID {quote(position_id)}: too many checkers")
+        raise InvalidIdError(f"Position ID {quote(position_id)}: too many checkers", reasons.ID_IMPOSSIBLE)
     return tuple(sides[1]), tuple(sides[0])

@@ -49,6 +49,14 @@ INVALID_RESIGN = "invalid-resignation"
 OFFER_PENDING = "offer-pending"
 MUST_PLAY = "must-play"
 INVALID_DICE = "invalid-dice"
+# parsing notation, IDs and set-ups: the codes of InvalidNotationError, InvalidIdError and set-up errors
+NOTATION_EMPTY = "notation-empty"
+NOTATION_UNREADABLE = "notation-unreadable"
+NOTATION_BACKWARDS = "notation-backwards"
+NOTATION_BAD_COUNT = "notation-bad-count"
+ID_MALFORMED = "id-malformed"
+ID_IMPOSSIBLE = "id-impossible"
+SETUP_IMPOSSIBLE = "setup-impossible"
 # reading a match file (.mat): the codes of InvalidRecordError
 MAT_NOT_TEXT = "mat-not-text"
 MAT_TOO_LONG = "mat-too-long"
@@ -99,6 +107,13 @@ _ENGLISH = {
     OFFER_PENDING: "the offer on the table must be answered first",
     MUST_PLAY: "the roll can be played, so it must be",
     INVALID_DICE: "dice are two numbers from 1 to 6",
+    NOTATION_EMPTY: "write a play such as 13/7 8/7",
+    NOTATION_UNREADABLE: "this is not move notation",
+    NOTATION_BACKWARDS: "a move goes backwards",
+    NOTATION_BAD_COUNT: "a move is repeated an impossible number of times",
+    ID_MALFORMED: "the ID is not written as one",
+    ID_IMPOSSIBLE: "the ID describes a game that cannot be",
+    SETUP_IMPOSSIBLE: "no game reaches this set-up",
     MAT_NOT_TEXT: "a match file is text",
     MAT_TOO_LONG: "too long for a match file",
     MAT_NO_HEADER: "a match file starts with 'N point match'",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from . import reasons
 from .dice import Dice, check_dice
 from .errors import BackgammonError, InvalidStateError
 from .limits import MAX_CUBE
@@ -56,27 +57,31 @@ class Setup:
         """
         position, turn, cube, owner = self.position, self.turn, self.cube, self.cube_owner
         if not isinstance(position, Position):
-            raise InvalidStateError(f"set-up: {position!r} is not a Position")
+            raise InvalidStateError(f"set-up: {position!r} is not a Position", reasons.SETUP_IMPOSSIBLE)
         if turn not in (0, 1) or not _is_int(turn):
-            raise InvalidStateError(f"set-up: turn {turn!r} is not 0 or 1")
+            raise InvalidStateError(f"set-up: turn {turn!r} is not 0 or 1", reasons.SETUP_IMPOSSIBLE)
         if position.is_game_over():
-            raise InvalidStateError(f"set-up: position {position.to_id()} is already over")
+            raise InvalidStateError(f"set-up: position {position.to_id()} is already over", reasons.SETUP_IMPOSSIBLE)
         rolled: Dice | None = None
         if self.dice is not None:
             try:
                 rolled = check_dice(self.dice)
             except BackgammonError as exc:
-                raise InvalidStateError(f"set-up: {exc}") from None
+                raise InvalidStateError(f"set-up: {exc}", reasons.SETUP_IMPOSSIBLE) from None
         if not _is_int(cube) or not 1 <= cube <= MAX_CUBE or cube & (cube - 1):
-            raise InvalidStateError(f"set-up: cube {cube!r} is not a power of two from 1 to {MAX_CUBE}")
+            raise InvalidStateError(
+                f"set-up: cube {cube!r} is not a power of two from 1 to {MAX_CUBE}", reasons.SETUP_IMPOSSIBLE
+            )
         if owner not in (None, 0, 1) or isinstance(owner, bool):
-            raise InvalidStateError(f"set-up: cube owner {owner!r} is not None, 0 or 1")
+            raise InvalidStateError(f"set-up: cube owner {owner!r} is not None, 0 or 1", reasons.SETUP_IMPOSSIBLE)
         if (owner is None) != (cube == 1):
-            raise InvalidStateError(f"set-up: a cube at {cube} must be {'owned' if cube > 1 else 'centred'}")
+            raise InvalidStateError(
+                f"set-up: a cube at {cube} must be {'owned' if cube > 1 else 'centred'}", reasons.SETUP_IMPOSSIBLE
+            )
         if not cube_available and cube != 1:
-            raise InvalidStateError(f"set-up: the cube is out of play but shows {cube}")
+            raise InvalidStateError(f"set-up: the cube is out of play but shows {cube}", reasons.SETUP_IMPOSSIBLE)
         if not _is_int(self.resignation) or not 0 <= self.resignation <= 3:
-            raise InvalidStateError(f"set-up: resignation {self.resignation!r} is not 0..3")
+            raise InvalidStateError(f"set-up: resignation {self.resignation!r} is not 0..3", reasons.SETUP_IMPOSSIBLE)
         if self.double_offered and (rolled is not None or self.resignation):
             raise InvalidStateError("set-up: a double is offered only before rolling, with no resignation on offer")
         return replace(self, dice=rolled, double_offered=bool(self.double_offered))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from . import reasons
 from .errors import InvalidIdError, InvalidPositionError, quote
 from .limits import MAX_MATCH_LENGTH
 from .match_info import ID_MAX_CUBE, MAX_SCORE, MatchInfo
@@ -98,8 +99,8 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
     if not isinstance(xgid, str):
         raise InvalidIdError(f"XGID {quote(xgid, _XGID_QUOTE)}: not a string")
 
-    def fail(problem: str) -> InvalidIdError:
-        return InvalidIdError(f"XGID {quote(xgid, _XGID_QUOTE)}: {problem}")
+    def fail(problem: str, reason: str = reasons.ID_MALFORMED) -> InvalidIdError:
+        return InvalidIdError(f"XGID {quote(xgid, _XGID_QUOTE)}: {problem}", reason)
 
     text = xgid.strip()
     if text.startswith("XGID="):
@@ -123,7 +124,7 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
             raise fail(f"invalid character {ch!r} at {where}")
     for name, side in (("bottom", bottom), ("top", top)):
         if sum(side) > CHECKERS:
-            raise fail(f"too many checkers for the {name} player ({sum(side)})")
+            raise fail(f"too many checkers for the {name} player ({sum(side)})", reasons.ID_IMPOSSIBLE)
 
     def number(index: int, name: str, low: int, high: int) -> int:
         raw = fields[index]
@@ -131,14 +132,14 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
             raise fail(f"{name} {quote(raw)} is not a number")
         value = int(raw)
         if not low <= value <= high:
-            raise fail(f"{name} {value} out of range {low}..{high}")
+            raise fail(f"{name} {value} out of range {low}..{high}", reasons.ID_IMPOSSIBLE)
         return value
 
     cube_log = number(1, "cube", 0, ID_MAX_CUBE.bit_length() - 1)
     owner = number(2, "cube position", -1, 1)
     turn = number(3, "turn", -1, 1)
     if turn == 0:
-        raise fail("turn 0 (1 or -1 expected)")
+        raise fail("turn 0 (1 or -1 expected)", reasons.ID_IMPOSSIBLE)
     length = number(8, "match length", 0, MAX_MATCH_LENGTH)
     score_bottom = number(5, "bottom score", 0, length or MAX_SCORE)
     score_top = number(6, "top score", 0, length or MAX_SCORE)
@@ -150,7 +151,9 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
     if dice_text == "D":
         pass
     elif dice_text in ("B", "R"):
-        raise fail(f"dice field {quote(dice_text)}: beavers and raccoons on offer are not supported")
+        raise fail(
+            f"dice field {quote(dice_text)}: beavers and raccoons on offer are not supported", reasons.ID_IMPOSSIBLE
+        )
     elif dice_text == "00":
         pass
     elif len(dice_text) == 2 and all(c in "123456" for c in dice_text):
@@ -173,9 +176,9 @@ def decode_xgid(xgid: str) -> tuple[Position, MatchInfo]:
             max_cube=1 << max_cube_log,
         )
     except InvalidIdError as exc:
-        raise fail(str(exc).removeprefix("MatchInfo: ")) from None
+        raise fail(str(exc).removeprefix("MatchInfo: "), reasons.ID_IMPOSSIBLE) from None
     player, opponent = (bottom, top) if on_roll == 0 else (top, bottom)
     try:
         return Position(tuple(player), tuple(opponent)), info
     except InvalidPositionError as exc:  # pragma: no cover - one character per point
-        raise fail(str(exc)) from None
+        raise fail(str(exc), reasons.ID_IMPOSSIBLE) from None
