@@ -18,6 +18,7 @@ between ``<!-- prerendered shell -->`` and ``<!-- /prerendered shell -->`` (embe
 from __future__ import annotations
 
 import json
+import re
 import sys
 from html import escape
 from pathlib import Path
@@ -27,6 +28,7 @@ if str(ROOT / "web") not in sys.path:  # the page's package `app`, and the core 
     sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
 from app.page.firstboard import opening_board, shell_board  # noqa: E402
+from app.text import t  # noqa: E402
 
 BOARD_MARK = "<!-- prerendered board -->"
 SHELL_START = "<!-- prerendered shell -->"
@@ -47,6 +49,25 @@ def board_host_markup() -> str:
     )
 
 
+FIRST_BOARD_SCRIPT = '<script src="./first-board.js"></script>'
+I18N_KEY = re.compile(r'data-i18n(?:-label|-placeholder)?="([^"]+)"')
+
+
+def french_words(html: str) -> str:
+    """A ``<script type="application/json" id="i18n-fr">``: the French of every text ``html``
+    marks (``data-i18n``, ``-label``, ``-placeholder``), and the loading words, for
+    web/first-board.js to put the page in French before Python starts (#46).
+
+    >>> words = french_words('<b data-i18n="ui.moves">Moves</b><i data-i18n-label="button.flip"></i>')
+    >>> words.startswith('<script type="application/json" id="i18n-fr">'), json.loads(words[45:-9])["ui.moves"]
+    (True, 'Coups')
+    """
+    keys = sorted(set(I18N_KEY.findall(html)) | {"ui.loading", "button.language"})
+    text = json.dumps({key: t("fr", key) for key in keys}, ensure_ascii=False, separators=(",", ":"))
+    safe = text.replace("</", "<\\/")  # no end of the script inside it
+    return f'<script type="application/json" id="i18n-fr">{safe}</script>'
+
+
 def prerender_index(html: str) -> str:
     """``html`` (index.html) with the boards in its board host.
 
@@ -59,7 +80,10 @@ def prerender_index(html: str) -> str:
     """
     if html.count(BOARD_MARK) != 1:
         raise SystemExit(f"index.html: no {BOARD_MARK!r} mark in the board host")
-    return html.replace(BOARD_MARK, board_host_markup())
+    html = html.replace(BOARD_MARK, board_host_markup())
+    if FIRST_BOARD_SCRIPT in html:  # the words before the script that uses them
+        html = html.replace(FIRST_BOARD_SCRIPT, french_words(html) + "\n  " + FIRST_BOARD_SCRIPT, 1)
+    return html
 
 
 def prerender_embed(html: str) -> str:

@@ -66,6 +66,44 @@
     return "en";
   }
 
+  // The chosen language everywhere before Python (#46): the French of the page's marked texts
+  // is written into dist/index.html by tools/prerender.py (<script id="i18n-fr">), just above.
+  const lang = language();
+  root.lang = lang;
+  let words = {};
+  if (lang === "fr") {
+    try {
+      words = JSON.parse(document.getElementById("i18n-fr")?.textContent || "{}");
+    } catch {
+      words = {};
+    }
+  }
+  function translate() {
+    const board = document.getElementById("board");
+    if (board !== null && words["ui.loading"]) board.dataset.loading = words["ui.loading"];
+    if (lang !== "fr") return;
+    for (const node of document.querySelectorAll("[data-i18n]")) {
+      const text = words[node.dataset.i18n];
+      if (text) node.textContent = text;
+    }
+    for (const node of document.querySelectorAll("[data-i18n-label]")) {
+      const text = words[node.dataset.i18nLabel];
+      if (!text) continue;
+      node.setAttribute("aria-label", text);
+      if (node.hasAttribute("title")) node.setAttribute("title", text);
+    }
+    for (const node of document.querySelectorAll("[data-i18n-placeholder]")) {
+      const text = words[node.dataset.i18nPlaceholder];
+      if (text) node.setAttribute("placeholder", text);
+    }
+    const button = document.getElementById("btn-lang");
+    if (button !== null && words["button.language"]) {
+      button.textContent = words["button.language"];
+      button.setAttribute("lang", "en");
+    }
+  }
+  document.addEventListener("DOMContentLoaded", translate);
+
   const save = read("videau.match");
   let markup = null; // a stored SVG, or null for a template
   let template = null; // the id of the <template> to show, or null to keep the English opening

@@ -194,3 +194,51 @@ def test_an_embed_paints_the_prerendered_empty_board_before_python(page: Page) -
     first = page.evaluate("() => window.firstEmbedBoard")
     assert first == {"cls": "board", "points": 26, "checkers": 0, "ready": "false"}
     assert page.evaluate("() => document.querySelectorAll('#board [data-checker]').length") == 30
+
+
+LOADING_JS = """() => {
+  const board = document.getElementById('board');
+  const label = getComputedStyle(board, '::after');
+  return {
+    label: label.content,
+    labelShown: label.display !== 'none' && label.visibility !== 'hidden',
+    dim: Number(getComputedStyle(board.querySelector(':scope > svg')).opacity),
+    cursor: getComputedStyle(board.querySelector('[data-checker]')).cursor,
+    header: document.getElementById('btn-new').textContent.trim(),
+    lang: document.getElementById('btn-lang').textContent.trim(),
+    moves: document.getElementById('moves-title').textContent.trim(),
+    files: document.getElementById('records-title').textContent.trim(),
+    flip: document.getElementById('btn-flip').getAttribute('aria-label'),
+    htmlLang: document.documentElement.lang,
+  };
+}"""
+
+
+@pytest.mark.parametrize(("query", "stored"), [("./?lang=fr", None), ("./", "fr")])
+def test_before_python_the_page_says_it_loads_in_the_chosen_language(
+    page: Page, held: HeldRuntime, query: str, stored: str | None
+) -> None:
+    if stored is not None:  # a language chosen on an earlier visit
+        page.goto("./rules/")  # the origin, without the app: to write its storage
+        page.evaluate("(lang) => localStorage.setItem('videau.lang', lang)", stored)
+    held.load(lambda: page.goto(query))
+    page.wait_for_load_state("domcontentloaded")
+    before = page.evaluate(LOADING_JS)
+    assert before["label"] == '"Chargement…"' and before["labelShown"], before
+    assert before["dim"] < 1 and before["cursor"] == "progress", before  # nothing looks playable
+    assert before["header"] == "Nouveau match" and before["lang"] == "English", before
+    assert before["moves"] == "Coups" and before["files"] == "Fichiers et positions", before
+    assert before["flip"] == "Retourner le plateau" and before["htmlLang"] == "fr", before
+    assert page.evaluate("() => document.getElementById('board').inert") is True
+    held.release()
+    wait_ready(page, SLOW_MS)
+    after = page.evaluate(LOADING_JS)
+    assert after["label"] == "none" and after["dim"] == 1, after  # ready: the board plays
+    assert after["header"] == "Nouveau match"
+
+
+def test_before_python_the_english_page_says_it_loads(page: Page, held: HeldRuntime) -> None:
+    held.load(lambda: page.goto("./?lang=en"))
+    page.wait_for_load_state("domcontentloaded")
+    before = page.evaluate(LOADING_JS)
+    assert before["label"] == '"Loading…"' and before["dim"] < 1 and before["header"] == "New match", before
