@@ -25,7 +25,7 @@ from pyscript import document, window
 
 from app.dom import el, ignore_event, js_object
 from app.page.browser import crypto_bytes
-from app.page.linkplay import STALE, LinkBook, LinkSession, NoSeatError
+from app.page.linkplay import STALE, STORAGE, LinkBook, LinkSession, NoSeatError
 from app.page.movelog import MoveLog
 from app.text import t
 from core.link import PREFIX, LinkError, RollProof
@@ -259,8 +259,21 @@ def draw_book(app: Any) -> None:
             time=_when(record.updated, lang),
         )  # fmt: skip
         item.appendChild(anchor)
+        if record.status == "over":  # a finished match can be deleted (one in play never is)
+            delete = document.createElement("button")
+            delete.type = "button"
+            delete.className = "link-delete"
+            delete.textContent = t(lang, "link.delete")
+            delete.setAttribute("aria-label", f"{t(lang, 'link.delete')}: {anchor.textContent}")
+            delete.onclick = create_proxy(lambda _event, match_id=record.match_id: _delete(app, match_id))
+            item.appendChild(delete)
         box.appendChild(item)
     el("link-book").hidden = not records
+
+
+def _delete(app: Any, match_id: str) -> None:
+    LinkBook(app.storage).delete(match_id)
+    draw_book(app)
 
 
 def _alert(app: Any, error: LinkError, record: Match | None) -> None:
@@ -323,6 +336,11 @@ def open_link(app: Any, text: str) -> bool:
         current = app.link.session.link if app.link is not None and app.link.active else ""
         _set_hash(current)
         return False
+    except Exception as exc:  # storage refused the record (full): a link message, nothing half-written shown
+        _alert(app, LinkError(str(exc), STORAGE), None)
+        current = app.link.session.link if app.link is not None and app.link.active else ""
+        _set_hash(current)
+        return False
     activate(app, session)
     return True
 
@@ -375,6 +393,12 @@ def _wire(app: Any) -> None:
 def boot(app: Any) -> bool:
     """Draw the device's link matches; open the address's link if any (True when there was one)."""
     _wire(app)
+    book = LinkBook(app.storage)
+    broken = book.broken()
+    for match_id in broken:  # unreadable records: moved aside (kept), the page starts without them
+        book.set_aside(match_id)
+    if broken:
+        app.say(t(app.lang, "link.set_aside", count=len(broken)), "info")
     draw_book(app)
     fragment = str(window.location.hash)
     if not fragment.startswith(PREFIX):

@@ -49,10 +49,12 @@ from core.link import (
 from core.link.errors import NO_SECRET
 from core.match import Match
 
-__all__ = ["BOOK_KEY", "STALE", "Draw", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "StaleError"]
+__all__ = ["BOOK_KEY", "STALE", "STORAGE", "Draw", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "StaleError"]
 
 STALE = "link-stale"
 """The reason of a :class:`StaleError`: another tab moved the match on since this one read it."""
+STORAGE = "link-storage"
+"""The page's reason when the device's storage refuses a link match's record (full)."""
 
 
 Draw = Callable[[int], bytes]

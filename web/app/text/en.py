@@ -420,6 +420,10 @@ EN: dict[str, str] = {
     " ask your friend for the full link",
     "link.reason.link-too-large": "it is far larger than any match link (refused unread)",
     "link.reason.link-stale": "this match moved on in another tab: it was reloaded here, nothing was lost",
+    "link.delete": "Delete",
+    "link.reason.link-storage": "this device's storage is full, so the match could not be kept here"
+    " (delete finished matches or old records, then open the link again)",
+    "link.set_aside": "{count} unreadable link match record(s) set aside (kept under their key + .aside)",
     # -- play by link: the time per move (issue 14) --
     "dialog.link_allowance": "Time per move",
     "dialog.link_allowance_hint": "Shown to both players from the times the links carry. No server can enforce "

@@ -414,6 +414,11 @@ FR: dict[str, str] = {
     " demandez à votre ami le lien complet",
     "link.reason.link-too-large": "il est bien plus grand qu’aucun lien de partie (refusé sans être lu)",
     "link.reason.link-stale": "cette partie a avancé dans un autre onglet : elle a été rechargée ici, rien n’est perdu",
+    "link.delete": "Supprimer",
+    "link.reason.link-storage": "le stockage de cet appareil est plein : la partie n’a pas pu y être gardée"
+    " (supprimez des parties finies ou d’anciennes fiches, puis rouvrez le lien)",
+    "link.set_aside": "{count} fiche(s) de partie par lien illisible(s) mise(s) de côté"
+    " (gardée(s) sous leur clé + .aside)",
     # -- play by link: the time per move (issue 14) --
     "dialog.link_allowance": "Temps par coup",
     "dialog.link_allowance_hint": "Montré aux deux joueurs d’après les heures que portent les liens. Aucun serveur "

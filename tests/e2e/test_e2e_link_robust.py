@@ -1,0 +1,104 @@
+"""Play by link when things go wrong in the page: corrupt records, hostile links, full storage, deleting.
+
+Each test stands alone (run one at a time). The thorough checks are the unit tests
+(tests/core/test_link_bounded.py, tests/web/test_linkplay.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import zlib
+
+from e2e_helpers import wait_ready
+from match_helpers import open_app
+from playwright.sync_api import Page, expect
+
+from app.page.linkplay import LinkBook, LinkSession
+from app.page.storage import MemoryStorage
+from core.link import encode_link
+from tests.core.link_sim import Sim
+from tests.core.test_link_bounded import link_of
+
+STORAGE_JS = "() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"
+
+
+def base_url(page: Page) -> str:
+    return str(page.url).split("#")[0]
+
+
+def test_a_corrupt_record_is_set_aside_and_the_page_starts(page: Page, page_errors: object) -> None:
+    open_app(page)
+    page.evaluate(
+        """() => {
+        localStorage.setItem('videau.link.index', JSON.stringify(['bad1', 'bad2']));
+        localStorage.setItem('videau.link.bad1', '[]');
+        localStorage.setItem('videau.link.bad2', JSON.stringify({id: 'bad2', seat: 7, link: '#link=AQ'}));
+    }"""
+    )
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("set aside")
+    stored = page.evaluate(STORAGE_JS)
+    assert stored["videau.link.bad1.aside"] == "[]" and "seat" in stored["videau.link.bad2.aside"]
+    assert "videau.link.bad1" not in stored and json.loads(stored["videau.link.index"]) == []
+    page.get_by_role("button", name="Roll").first.wait_for()  # a live page, its buttons in place
+
+
+def test_a_million_entry_link_is_refused_in_under_a_second(page: Page, page_errors: object) -> None:
+    open_app(page)
+    head = bytes(12) + bytes(3) + bytes([1, 1])
+    million = link_of(zlib.compress(head + (1_000_000).to_bytes(3, "big") + bytes(8_000_000), 9), packed=True)
+    base = base_url(page)
+    page.goto(base + "#link=AQ")  # a first refused link loads the link code
+    expect(page.locator("#link-alert")).to_be_visible()
+    page.evaluate("() => { document.getElementById('link-alert').hidden = true; }")
+    start = time.perf_counter()
+    page.goto(base + million)
+    expect(page.locator("#link-alert")).to_be_visible()
+    elapsed = time.perf_counter() - start
+    assert page.locator("#link-alert").get_attribute("data-reason") == "link-too-large"
+    assert elapsed < 1.0, f"refused in {elapsed:.2f} s"
+
+
+def test_full_storage_gives_a_link_message(page: Page, page_errors: object) -> None:
+    invite = LinkSession.create(LinkBook(MemoryStorage()), 3, time_ms=1, draw=random.Random(3).randbytes)
+    open_app(page)
+    before = page.evaluate(STORAGE_JS)
+    page.evaluate(
+        """() => {
+        const set = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (String(key).startsWith('videau.link')) {
+                throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+            }
+            return set.call(this, key, value);
+        };
+    }"""
+    )
+    page.goto(base_url(page) + invite.link)
+    expect(page.locator("#link-alert")).to_be_visible()
+    assert page.locator("#link-alert").get_attribute("data-reason") == "link-storage"
+    expect(page.locator("#link-alert-text")).to_contain_text("storage is full")
+    assert page.evaluate(STORAGE_JS) == before
+
+
+def test_a_finished_link_match_can_be_deleted(page: Page, page_errors: object) -> None:
+    state = Sim.new(1, 4).play_out()
+    match_id = state.history.header.match_id.hex()
+    record = {"v": 1, "id": match_id, "seat": 0, "secret": None, "link": encode_link(state.history),
+              "updated": 1, "length": 1, "status": "over"}  # fmt: skip
+    open_app(page)
+    page.evaluate(
+        "([id, record]) => { localStorage.setItem('videau.link.' + id, record);"
+        " localStorage.setItem('videau.link.index', JSON.stringify([id])); }",
+        [match_id, json.dumps(record)],
+    )
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#link-book")).to_be_visible()
+    page.locator("#link-matches .link-delete").click()
+    expect(page.locator("#link-book")).to_be_hidden()
+    stored = page.evaluate(STORAGE_JS)
+    assert "videau.link." + match_id not in stored and json.loads(stored["videau.link.index"]) == []
