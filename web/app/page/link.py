@@ -398,7 +398,10 @@ def boot(app: Any) -> bool:
     for match_id in broken:  # unreadable records: moved aside (kept), the page starts without them
         book.set_aside(match_id)
     if broken:
-        app.say(t(app.lang, "link.set_aside", count=len(broken)), "info")
+        el("link-alert-text").textContent = t(app.lang, "link.set_aside", count=len(broken))
+        el("link-alert").dataset.reason = "link-set-aside"
+        el("link-alert-export").hidden = True
+        el("link-alert").hidden = False
     draw_book(app)
     fragment = str(window.location.hash)
     if not fragment.startswith(PREFIX):
