@@ -1,4 +1,6 @@
-"""The doubled player's hint (issue #44): take or pass, from the taker's side, on a phone, in English and French.
+"""The hint panel on a phone (issue #44): the doubled player's hint, and every row of a play's hint chosen.
+
+The doubled player's hint: take or pass, from the taker's side, in English and French.
 
 Seed 23 opens with 3-1 for White (Ann), who plays 8/5 6/5; Bob doubles at once. Ann's hint then
 weighs take against pass (not the doubler's no double / double-take / double-pass), with her own
@@ -58,3 +60,42 @@ def test_the_doubled_players_hint_is_take_or_pass_from_her_side(touch_page: Page
     expect(rows.nth(0).locator("td").nth(4)).to_contain_text(",")
     expect(rows.nth(0).locator("td").nth(6)).to_have_text(re.compile(r"^[12] pli$"))
     expect(panel.locator("#hint-note")).to_contain_text("pour le joueur qui décide")
+
+
+def arrows(page: Page) -> list[str]:
+    return sorted(page.locator("#board .arrows path.arrow").evaluate_all("ps => ps.map(p => p.getAttribute('d'))"))
+
+
+def test_every_hint_row_shows_its_play_by_touch_and_keyboard(touch_page: Page) -> None:
+    """Issue #44: a hint row tapped, or reached by the arrow keys and Enter, draws its play's arrows."""
+    page = touch_page
+    open_app(page, "?seed=23&lang=en")
+    start_match(page, 5, ("Ann", "Bob"))
+    button(page, "Français").tap()
+    button(page, "Lancer").tap()
+    wait_phase(page, "move")
+    button(page, "Conseil").tap()
+    panel = page.locator("#hint")
+    rows = panel.locator("tbody tr")
+    expect(rows.first).to_have_attribute("aria-current", "true")
+    expect(page.locator("#board .arrows path.arrow")).to_have_count(2)
+    best = arrows(page)
+    rows.nth(1).tap()
+    expect(rows.nth(1)).to_have_attribute("aria-current", "true")
+    expect(rows.first).not_to_have_attribute("aria-current", "true")
+    second = arrows(page)
+    assert second and second != best
+    page.keyboard.press("ArrowDown")  # the chosen row has the focus
+    expect(rows.nth(2)).to_have_attribute("aria-current", "true")
+    assert arrows(page) not in (best, second)
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    expect(rows.first).to_have_attribute("aria-current", "true")
+    assert arrows(page) == best
+    rows.nth(3).focus()
+    page.keyboard.press("Enter")
+    expect(rows.nth(3)).to_have_attribute("aria-current", "true")
+    seen = "r => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight }"
+    in_view = rows.nth(3).evaluate(seen)
+    assert in_view
+    assert page.evaluate("() => document.body.dataset.phase") == "move"  # nothing played

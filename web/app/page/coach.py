@@ -91,6 +91,7 @@ class Coach:
         self.result: Any = None  # the hint shown: a CheckerHint or a CubeHint
         self.shown_at: tuple[int, int, str] | None = None
         self.mine: str | None = None  # the player's play, marked in a hint the tutor opened
+        self.chosen = 0  # the hint's row whose arrows the board shows (the best, until one is chosen)
         self.thinking = False
         self.checking = False
         self.band = read_band(host.recall(TUTOR_KEY))
@@ -101,6 +102,8 @@ class Coach:
         on = self.host.on
         on(el("btn-hint"), "click", ignore_event(self.ask))
         on(el("hint-close"), "click", ignore_event(self.close))
+        on(el("hint-body"), "click", self.on_row_click)
+        on(el("hint-body"), "keydown", self.on_row_key)
         on(el("opt-tutor"), "change", self.on_band)
         on(el("tutor-rethink"), "click", ignore_event(lambda: self.answer("rethink")))
         on(el("tutor-anyway"), "click", ignore_event(lambda: self.answer("anyway")))
@@ -122,7 +125,38 @@ class Coach:
         turn = self.host.match.game.turn_in_progress
         if turn is None or turn.steps:
             return ()
-        return arrows_from_steps(self.result.plays[0].play.steps, self.result.player)
+        chosen = self.chosen if 0 <= self.chosen < len(self.result.plays) else 0
+        return arrows_from_steps(self.result.plays[chosen].play.steps, self.result.player)
+
+    def choose(self, row: int) -> None:
+        """Show the arrows of the hint's ``row`` (by click, tap, Enter or Space, or the arrow keys)."""
+        if not self.current() or not hasattr(self.result, "plays") or not 0 <= row < len(self.result.plays):
+            return
+        self.chosen = row
+        self.host.redraw()
+        target = el("hint-body").querySelector(f'tr[data-row="{row}"]')
+        if target:
+            target.focus()
+            target.scrollIntoView(js_object({"block": "nearest"}))
+
+    def on_row_click(self, event: Any) -> None:
+        row = event.target.closest("tr[data-row]")
+        if row:
+            self.choose(int(row.dataset.row))
+
+    def on_row_key(self, event: Any) -> None:
+        row = event.target.closest("tr[data-row]")
+        if not row:
+            return
+        key, index = str(event.key), int(row.dataset.row)
+        moves = {"Enter": index, " ": index, "ArrowDown": index + 1, "ArrowUp": index - 1}
+        if key not in moves:
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        nxt = el("hint-body").querySelector(f'tr[data-row="{moves[key]}"]')
+        if nxt:  # a row listed (the ranking's rows are not all shown)
+            self.choose(moves[key])
 
     def draw(self) -> None:
         """The Hint button (shown when a hint applies) and the panel (hidden once stale)."""
@@ -141,7 +175,7 @@ class Coach:
         if hasattr(self.result, "plays"):
             best = self.result.plays[0].notation if self.result.plays else ""
             el("hint-verdict").textContent = t(lang, "hint.best_play", play=best)
-            body = hint_html(play_lines(self.result, lang, mine=self.mine), lang)
+            body = hint_html(play_lines(self.result, lang, mine=self.mine), lang, chosen=self.chosen)
         else:
             el("hint-verdict").textContent = cube_verdict(self.result, lang)
             body = hint_html(cube_lines(self.result, lang), lang, cube=True)
@@ -182,7 +216,7 @@ class Coach:
             return
         self.thinking = False
         if result is not None:
-            self.result, self.shown_at = result, moment(match)
+            self.result, self.shown_at, self.chosen = result, moment(match), 0
         self.host.redraw()
         if result is not None:  # on a phone the panel is under the board
             el("hint").scrollIntoView(js_object({"block": "nearest"}))
@@ -291,7 +325,7 @@ class Coach:
         host.say("", "info")
         host.save()
         if choice == "best":
-            self.result, self.shown_at = cost.hint, moment(host.match)
+            self.result, self.shown_at, self.chosen = cost.hint, moment(host.match), 0
             self.mine = cost.played if cost.kind == "move" else None
         host.redraw()
         if choice == "best":

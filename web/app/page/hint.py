@@ -130,12 +130,17 @@ def cube_verdict(hint: Any, lang: str) -> str:
     return t(lang, "hint.verdict", action=t(lang, CUBE_WORDS[hint.best]).lower())
 
 
-def hint_html(lines: Sequence[HintLine], lang: str, *, cube: bool = False) -> str:
-    """The hint's table: one row per line, headed; the best row and the player's marked.
+def hint_html(lines: Sequence[HintLine], lang: str, *, cube: bool = False, chosen: int = 0) -> str:
+    """The hint's table: one row per line, headed; the best row and the player's marked. A play's
+    row can be chosen (``data-row``: its index in the ranking, focusable; ``chosen``: the row whose
+    arrows the board shows, ``aria-current``).
 
     >>> html = hint_html((HintLine(1, "8/5 6/5", "+0.169", "", "54.1%", "12.3%", best=True),), "en")
-    >>> '<tr class="hint__row hint__row--best">' in html and "<th scope=\\"col\\">Play</th>" in html
+    >>> '<tr class="hint__row hint__row--best hint__row--chosen" data-row="0" tabindex="0" aria-current="true">' in html
     True
+    >>> cube = hint_html((HintLine(1, "Take", "+0.1", ""),), "en", cube=True)
+    >>> "<th scope=\\"col\\">Play</th>" in html, "data-row" in cube
+    (True, False)
     """
     head = t(lang, "hint.col_action" if cube else "hint.col_play")
     cols = (head, *(t(lang, f"hint.col_{c}") for c in ("equity", "diff", "win", "gammon", "depth")))
@@ -147,7 +152,11 @@ def hint_html(lines: Sequence[HintLine], lang: str, *, cube: bool = False) -> st
         depth = "" if line.plies is None else t(lang, "hint.plies", n=line.plies)
         cells = (line.equity, line.diff, line.win, line.gammon, depth)
         mine = f' <span class="hint__mine">({escape(t(lang, "hint.mine"))})</span>' if line.mine else ""
-        out.append(f'<tr class="{classes}"><td>{line.rank}</td><td>{escape(line.what)}{mine}</td>')
+        pick = "" if cube else f' data-row="{line.rank - 1}" tabindex="0"'
+        if not cube and line.rank - 1 == chosen:
+            classes += " hint__row--chosen"
+            pick += ' aria-current="true"'
+        out.append(f'<tr class="{classes}"{pick}><td>{line.rank}</td><td>{escape(line.what)}{mine}</td>')
         out += [f"<td>{escape(c)}</td>" for c in cells]
         out.append("</tr>")
     out.append("</tbody></table>")
