@@ -60,6 +60,9 @@ def test_a_million_entry_link_is_refused_in_under_a_second(page: Page, page_erro
     elapsed = time.perf_counter() - start
     assert page.locator("#link-alert").get_attribute("data-reason") == "link-too-large"
     assert elapsed < 1.0, f"refused in {elapsed:.2f} s"
+    expect(page.locator("#link-alert-open")).to_be_hidden()  # this device has no match by link
+    page.locator("#link-alert-close").click()  # the alert can be closed
+    expect(page.locator("#link-alert")).to_be_hidden()
 
 
 def test_full_storage_gives_a_link_message(page: Page, page_errors: object) -> None:

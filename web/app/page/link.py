@@ -205,6 +205,15 @@ class LinkPlay:
         copied = bool(document.execCommand("copy"))
         self.app.show_notice(t(self.app.lang, "link.copied" if copied else "link.copy_failed"), "info")
 
+    def copy_full(self) -> None:
+        """Copy the whole match as one link: for a friend whose device lacks the history (link-no-history)."""
+        box = el("share-link")
+        box.value = _page_url() + self.session.full_link
+        box.focus()
+        box.select()
+        copied = bool(document.execCommand("copy"))
+        self.app.show_notice(t(self.app.lang, "link.full_copied" if copied else "link.copy_failed"), "info")
+
     def share(self) -> None:
         lang = self.app.lang
         url = str(el("share-link").value)
@@ -289,7 +298,17 @@ def _alert(app: Any, error: LinkError, record: Match | None) -> None:
     button.onclick = None
     if record is not None:
         button.onclick = create_proxy(lambda _event: export_record(record))
+    _offer_own_match(app)
     el("link-alert").hidden = False
+
+
+def _offer_own_match(app: Any) -> None:
+    """In the alert: "open your match by link" when this device has one (the latest)."""
+    mine = LinkBook(app.storage).records()
+    anchor = el("link-alert-open")
+    anchor.hidden = not mine
+    if mine:
+        anchor.href = _page_url() + mine[0].link
 
 
 def export_record(match: Match) -> None:
@@ -373,6 +392,8 @@ def _wire(app: Any) -> None:
     _WIRED.append(True)
     app.on(el("btn-link-copy"), "click", ignore_event(lambda: app.link and app.link.copy()))
     app.on(el("btn-link-share"), "click", ignore_event(lambda: app.link and app.link.share()))
+    app.on(el("btn-link-full"), "click", ignore_event(lambda: app.link and app.link.copy_full()))
+    app.on(el("link-alert-close"), "click", ignore_event(lambda: setattr(el("link-alert"), "hidden", True)))
     app.on(el("btn-link-verify"), "click", ignore_event(lambda: app.link and app.link.verify()))
     app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
 

@@ -420,6 +420,9 @@ EN: dict[str, str] = {
     " ask your friend for the full link",
     "link.reason.link-too-large": "it is far larger than any match link (refused unread)",
     "link.reason.link-stale": "this match moved on in another tab: it was reloaded here, nothing was lost",
+    "link.open_yours": "Open your match by link",
+    "link.full": "Copy the full link",
+    "link.full_copied": "The full link is copied: for a device that does not have the match yet",
     "link.delete": "Delete",
     "link.reason.link-storage": "this device's storage is full, so the match could not be kept here"
     " (delete finished matches or old records, then open the link again)",

@@ -414,6 +414,9 @@ FR: dict[str, str] = {
     " demandez à votre ami le lien complet",
     "link.reason.link-too-large": "il est bien plus grand qu’aucun lien de partie (refusé sans être lu)",
     "link.reason.link-stale": "cette partie a avancé dans un autre onglet : elle a été rechargée ici, rien n’est perdu",
+    "link.open_yours": "Ouvrir votre partie par lien",
+    "link.full": "Copier le lien complet",
+    "link.full_copied": "Le lien complet est copié : pour un appareil qui n’a pas encore la partie",
     "link.delete": "Supprimer",
     "link.reason.link-storage": "le stockage de cet appareil est plein : la partie n’a pas pu y être gardée"
     " (supprimez des parties finies ou d’anciennes fiches, puis rouvrez le lien)",
