@@ -59,9 +59,13 @@ def test_analyse_an_imported_match(page: Page) -> None:
     expect(dialog).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
     expect(page.locator("#analysis-running")).to_be_hidden()
     expect(page.locator("#analysis-message")).to_contain_text("decisions analysed in")
-    # the count is that of the decisions listed (not the forced plays or clear no-doubles walked through)
+    # the count is that of the progress (every decision walked through), and the decisions listed beside
+    # it (not the forced plays or clear no-doubles)
     listed = rows.count()
-    assert listed == 5 and page.locator("#analysis-message").inner_text().startswith(f"{listed} decisions analysed")
+    total = page.locator("#analysis-progress").get_attribute("max")
+    message = page.locator("#analysis-message").inner_text()
+    assert listed == 5 and message.startswith(f"{total} decisions analysed") and f"; {listed} listed" in message
+    assert total is not None and int(total) > listed
     assert loaded(page) >= LAZY
 
     # the worst decision first: Ann's 52 played 13/8 6/4, best 13/11* 13/8, marked very bad
@@ -90,6 +94,8 @@ def test_analyse_an_imported_match(page: Page) -> None:
     # the chart: one game, one point per play, the blunder's point marked
     chart = page.locator("#analysis-charts svg.chart")
     expect(chart).to_have_count(1)
+    # labelled in sight: which game, whose winning chances
+    expect(page.locator("#analysis-charts figcaption")).to_have_text("Game 1: Ann's winning chances, play by play")
     plays = sum(1 for a in parse_mat(BLUNDER).games[0].game.actions if a.kind == "play")
     expect(chart.locator("circle.chart__point")).to_have_count(plays)
     expect(chart.locator('circle.chart__point--very-bad[data-move="3"]')).to_have_count(1)

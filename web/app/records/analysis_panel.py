@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from html import escape
 from typing import Any, Protocol
 
 from app.dom import el, guarded_async, ignore_event
@@ -152,8 +153,11 @@ class AnalysisPanel:
         lang = self.lang
         names = shown_names(match, lang)
         el("analysis-running").hidden = True
-        listed = sum(1 for d in result.decisions if d.counted)  # forced plays and clear no-doubles are not listed
-        self.say(t(lang, "analysis.done", total=listed, seconds=f"{self.seconds:.0f}"))
+        # every decision the progress counted (decision_count), and those listed (counted in the error
+        # rates: not the forced plays and clear no-doubles)
+        listed = sum(1 for d in result.decisions if d.counted)
+        total = len(result.decisions)
+        self.say(t(lang, "analysis.done", total=total, listed=listed, seconds=f"{self.seconds:.0f}"))
         el("analysis-summary").innerHTML = summary_html(result, names, lang)
         self.draw_list()
         charts = []
@@ -166,7 +170,10 @@ class AnalysisPanel:
                 game=number,
                 winner=None if outcome is None else outcome.winner,
             )
-            charts.append(f'<figure class="analysis__chart">{svg}</figure>')
+            # a visible caption: which game, whose chances (the SVG's title is read aloud only)
+            caption = escape(t(lang, "analysis.chart.title", game=number, name=names[0]))
+            head = f'<figcaption class="analysis__caption">{caption}</figcaption>'
+            charts.append(f'<figure class="analysis__chart">{head}{svg}</figure>')
         el("analysis-charts").innerHTML = "".join(charts)
         el("analysis-results").hidden = False
         el("analysis-dialog").dataset.state = "done"

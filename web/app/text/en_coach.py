@@ -75,7 +75,9 @@ EN_COACH: dict[str, str] = {
     "analysis.progress": "{done} of {total} decisions analysed",
     "analysis.cancel": "Cancel",
     "analysis.cancelled": "Analysis cancelled.",
-    "analysis.done": "{total} decisions analysed in {seconds} s.",
+    "analysis.done": (
+        "{total} decisions analysed in {seconds} s; {listed} listed (not the forced plays, clear no-doubles)."
+    ),
     "analysis.failed": "The analysis could not run: {error}",
     "analysis.no_bot": "The analysis needs the computer player, which this copy of the site lacks.",
     "analysis.empty": "Nothing to analyse yet: no move has been played.",

@@ -76,7 +76,10 @@ FR_COACH: dict[str, str] = {
     "analysis.progress": "{done} décisions analysées sur {total}",
     "analysis.cancel": "Annuler",
     "analysis.cancelled": "Analyse annulée.",
-    "analysis.done": "{total} décisions analysées en {seconds} s.",
+    "analysis.done": (
+        "{total} décisions analysées en {seconds} s ; {listed} listées "
+        "(ni les coups forcés, ni les non-doubles évidents)."
+    ),
     "analysis.failed": "L’analyse n’a pas pu se faire : {error}",
     "analysis.no_bot": "L’analyse a besoin de l’ordinateur, absent de cette copie du site.",
     "analysis.empty": "Rien à analyser : aucun coup n’a été joué.",
