@@ -12,7 +12,7 @@ import time
 import zlib
 
 from e2e_helpers import wait_ready
-from match_helpers import open_app
+from match_helpers import open_app, play_turn
 from playwright.sync_api import Page, expect
 
 from app.page.linkplay import LinkBook, LinkSession
@@ -110,3 +110,41 @@ def test_a_finished_link_match_can_be_deleted(page: Page, page_errors: object) -
     expect(page.locator("#link-book")).to_be_hidden()
     stored = page.evaluate(STORAGE_JS)
     assert "videau.link." + match_id not in stored and json.loads(stored["videau.link.index"]) == []
+
+
+def test_a_stale_second_tab_is_refreshed_and_overwrites_nothing(page: Page, page_errors: object) -> None:
+    from tests.web.test_linkplay import decide
+
+    rnd, clock = random.Random(5), 1_764_590_400_000
+    friend = LinkSession.create(LinkBook(MemoryStorage()), 1, time_ms=clock, draw=rnd.randbytes)
+    open_app(page)
+    if page.locator("#new-match-dialog").is_visible():
+        page.keyboard.press("Escape")
+    base = base_url(page)
+    page.goto(base + friend.link)  # this device takes seat 1 and answers
+    page.wait_for_function("() => document.getElementById('share-link').value.includes('#link=')")
+    friend = LinkSession.open(
+        friend.book, str(page.locator("#share-link").input_value()), time_ms=clock, draw=rnd.randbytes
+    )
+    while friend.my_turn:
+        step = decide(friend.base, friend.seat, rnd)
+        assert step is not None
+        friend.played(step, clock, rnd.randbytes)
+    tab1 = page
+    tab1.goto(base + friend.link)
+    tab1.wait_for_function("() => document.getElementById('link-panel').dataset.turn === 'yours'")
+    tab2 = page.context.new_page()
+    tab2.emulate_media(reduced_motion="reduce")
+    tab2.goto(base + friend.link)
+    wait_ready(tab2)
+    tab2.wait_for_function("() => document.getElementById('link-panel').dataset.turn === 'yours'")
+    if tab2.locator("#new-match-dialog").is_visible():
+        tab2.keyboard.press("Escape")
+    play_turn(tab2)  # tab 2 plays and would send
+    tab2.wait_for_function("() => document.getElementById('link-panel').dataset.turn !== 'yours'")
+    sent = str(tab2.locator("#share-link").input_value())
+    record = tab2.evaluate(STORAGE_JS)
+    # Tab 1, stale, is told and reads the match again: it shows tab 2's link, and wrote nothing.
+    tab1.wait_for_function("(sent) => document.getElementById('share-link').value === sent", arg=sent)
+    expect(tab1.locator("#notice")).to_contain_text("another tab")
+    assert tab1.evaluate(STORAGE_JS) == record

@@ -118,13 +118,18 @@ class LinkPlay:
         self.original.reload(note, kind)
 
     def on_storage(self, event: Any) -> None:
-        """Another tab wrote storage: when it is this match's record, read the match again from it."""
+        """Another tab wrote storage: this match's record is read again (:meth:`record_changed`), the rest as before."""
+        if not self.record_changed(event):
+            self.original.on_storage(event)
+
+    def record_changed(self, event: Any) -> bool:
+        """A ``storage`` event: True when it is this match's record (another tab moved it on: read it again)."""
         key = event.key if event is not None else None
-        if self.active and key == self.session.book.key(self.session.match_id):
-            if event.newValue is not None and str(event.newValue) != self.session.stored_json:
-                self.refresh()
-            return
-        self.original.on_storage(event)
+        if not self.active or key != self.session.book.key(self.session.match_id):
+            return False
+        if event.newValue is not None and str(event.newValue) != self.session.stored_json:
+            self.refresh()
+        return True
 
     def refresh(self) -> None:
         """Read this match again from the device's record (another tab moved it on), and say so."""
@@ -393,6 +398,7 @@ def _wire(app: Any) -> None:
     app.on(el("btn-link-copy"), "click", ignore_event(lambda: app.link and app.link.copy()))
     app.on(el("btn-link-share"), "click", ignore_event(lambda: app.link and app.link.share()))
     app.on(el("btn-link-full"), "click", ignore_event(lambda: app.link and app.link.copy_full()))
+    app.on(window, "storage", lambda event: app.link.record_changed(event) if app.link is not None else None)
     app.on(el("link-alert-close"), "click", ignore_event(lambda: setattr(el("link-alert"), "hidden", True)))
     app.on(el("btn-link-verify"), "click", ignore_event(lambda: app.link and app.link.verify()))
     app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
