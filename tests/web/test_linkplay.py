@@ -202,3 +202,37 @@ def test_a_corrupt_record_is_set_aside_and_a_finished_match_deleted() -> None:
     assert book.delete(first.match_id) and book.records() == [] and book.get(first.match_id) is None
     live = LinkSession.create(book, 3, time_ms=1, draw=random.Random(5).randbytes)
     assert not book.delete(live.match_id) and book.get(live.match_id) is not None  # a match in play is kept
+
+
+def test_a_promise_with_a_move_lets_the_friends_reply_bring_the_roll() -> None:
+    clock, rnd = 1_764_590_400_000, random.Random(4)
+    draw = random.Random(9).randbytes
+    alice = LinkSession.create(LinkBook(MemoryStorage()), 5, time_ms=clock, draw=draw)
+    bob = LinkSession.open(LinkBook(MemoryStorage()), alice.link, time_ms=clock, draw=draw)
+    sessions, links, turn = [alice, bob], [bob.link], 0
+    promised = None
+    for _ in range(300):
+        me = sessions[turn] = LinkSession.open(sessions[turn].book, links[-1], time_ms=clock, draw=draw)
+        if promised is not None and len(me.state.history) > promised[1] + 6:
+            break
+        while me.my_turn:
+            step = decide(me.base, me.seat, rnd)
+            if step is None:
+                me.choose_roll(clock, draw)
+                continue
+            ok = me.base.game.phase == "move" and step.game.cube_available and not step.game.is_over
+            me.played(step, clock, draw, promise=ok)
+            if ok and promised is None and me.state.history.entries[-1].actions[-1].kind == "promise":
+                promised = (me.seat, len(me.state.history))
+        links.append(me.link)
+        turn = 1 - turn
+    assert promised is not None
+    seat, at = promised
+    entries = sessions[turn].state.history.entries
+    assert entries[at - 1].actions[-1].kind == "promise" and entries[at - 1].sender == seat
+    # The friend's turn ends with his play, and that link carries the contribution to the promised roll...
+    later = entries[at:]
+    k = next(i for i, e in enumerate(later) if e.sender != seat and any(a.kind == "play" for a in e.actions))
+    assert later[k].contribution is not None
+    # ... so the promiser rolls as he opens it: no "roll" decision, no waiting for a contribution.
+    assert later[k + 1].sender == seat and later[k + 1].reveal is not None

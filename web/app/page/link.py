@@ -92,7 +92,8 @@ class LinkPlay:
             app.saves.save()
             return
         try:
-            sent = self.session.played(app.match, now_ms(), crypto_bytes)
+            promise = bool(el("link-promise").checked)
+            sent = self.session.played(app.match, now_ms(), crypto_bytes, promise)
         except LinkError as exc:  # a change the link cannot carry: back to where the turn began
             app.match = self.session.base
             if exc.reason == STALE:  # another tab moved the match on: read it again, overwrite nothing

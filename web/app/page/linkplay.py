@@ -323,10 +323,10 @@ class LinkSession:
         self.stored_json = record.to_json()
 
     # -- handing over -----------------------------------------------------------------------------
-    def _send(self, actions: tuple[LinkAction, ...], time_ms: int, draw: Draw) -> None:
+    def _send(self, actions: tuple[LinkAction, ...], time_ms: int, draw: Draw, promise: bool = False) -> None:
         self.state, self.secret = hand_over(
             self.state, self.seat, actions, time_ms=time_ms, secret=self.secret, next_secret=draw(16),
-            contribution=draw(16),
+            contribution=draw(16), promise=promise,
         )  # fmt: skip
         self.base = own_match(self.state, self.seat, self.secret)
 
@@ -337,21 +337,25 @@ class LinkSession:
         self._send((), time_ms, draw)
         return True
 
-    def played(self, after: Match, time_ms: int, draw: Draw) -> bool:
+    def played(self, after: Match, time_ms: int, draw: Draw, promise: bool = False) -> bool:
         """The player changed the match from :attr:`base` to ``after``: hand over once the turn passes.
 
         True when a new link was made (and stored). Mid-turn, nothing is sent: the steps
-        stay on the page, the roll stays the one the secrets make.
+        stay on the page, the roll stays the one the secrets make. ``promise``: with a play
+        that leaves the game on, the promise not to double on the next turn (the friend's
+        reply then brings the roll); ignored otherwise.
         """
         if after is self.base or _wants(after, self.seat):
             return False
-        self._send_kept(actions_between(self.base, after), time_ms, draw)
+        actions = actions_between(self.base, after)
+        promise = promise and bool(actions) and actions[-1].kind == "play" and not after.game.is_over
+        self._send_kept(actions, time_ms, draw, promise)
         return True
 
-    def _send_kept(self, actions: tuple[LinkAction, ...], time_ms: int, draw: Draw) -> None:
+    def _send_kept(self, actions: tuple[LinkAction, ...], time_ms: int, draw: Draw, promise: bool = False) -> None:
         """Send and store; when the store is refused (another tab moved on, storage full) nothing changes here."""
         before = (self.state, self.secret, self.base)
-        self._send(actions, time_ms, draw)
+        self._send(actions, time_ms, draw, promise)
         try:
             self.keep(time_ms)
         except Exception:

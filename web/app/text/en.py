@@ -420,6 +420,8 @@ EN: dict[str, str] = {
     " ask your friend for the full link",
     "link.reason.link-too-large": "it is far larger than any match link (refused unread)",
     "link.reason.link-stale": "this match moved on in another tab: it was reloaded here, nothing was lost",
+    "link.promise": "With my move: I will not double on my next turn (my friend's reply then brings my roll:"
+    " fewer messages)",
     "link.open_yours": "Open your match by link",
     "link.full": "Copy the full link",
     "link.full_copied": "The full link is copied: for a device that does not have the match yet",
