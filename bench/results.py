@@ -43,6 +43,7 @@ SECTIONS = {
     "strength-advanced-pubeval": "bench/bot_strength.py",
     "strength-gnubg-pubeval": "bench/bot_strength.py",
     "loss-money": "bench/bot_loss.py",
+    "loss-varied": "bench/bot_varied.py",
     "cube-money": "bench/bot_cube.py",
     "cube-match": "bench/bot_cube.py",
     "cube-jacoby": "bench/bot_cube.py",
