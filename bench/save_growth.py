@@ -3,7 +3,7 @@
     python bench/save_growth.py [--games 1000] [--rounds 15] [--record]
 
 Builds money sessions of 1 and ``--games`` finished games (seeded random play: real
-games, no cube), saves them through the page's :class:`app.page.storage.MatchStore`
+games, no cube), saves them through the page's :class:`app.page.storage.match_store.MatchStore`
 into a dict storage, then times, in CPython, the median of ``--rounds``:
 
 * load: ``MatchStore(storage).load()`` (what the page does at start);
@@ -29,7 +29,7 @@ for path in (ROOT, os.path.join(ROOT, "web")):
     if path not in sys.path:
         sys.path.insert(0, path)
 
-from app.page.storage import MATCH_KEY, MatchStore, MemoryStorage, usage  # noqa: E402
+from app.page.storage.match_store import MATCH_KEY, MatchStore, MemoryStorage, usage  # noqa: E402
 from core.match import Match  # noqa: E402
 from core.state import from_json, to_json  # noqa: E402
 

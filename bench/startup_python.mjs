@@ -34,9 +34,13 @@ const MODULES = [
   "json", "dataclasses", "typing", "re", "zlib",
   "core.errors", "core.position", "core.moves", "core.turn", "core.game", "core.match", "core.state",
   "app.text", "app.board.places", "app.board.view", "app.board.render", "app.board.messages",
-  "app.dom", "app.page.storage", "app.page.firstboard", "app.page.controls", "app.page.computer",
-  "app.page.screen", "app.page.dialogs", "app.page.drag", "app.page.keys", "app.page.saving",
-  "app.page.turns", "app.page.animation", "app.page.browser", "app.page.movelog", "app.page.dice_source",
+  "app.dom", "app.page.auto_play", "app.page.board_input.moved", "app.page.storage.match_store", "app.page.browser",
+  "app.page.board_input.animation", "app.page.board_input.tap", "app.page.board_input.drag",
+  "app.page.board_input.focus_moves", "app.page.board_input.keys", "app.page.clock.clock_text", "app.page.clock.page_clock",
+  "app.page.computer.opponent", "app.page.computer.turns", "app.page.dialogs.match_length", "app.page.dice.byte_dice",
+  "app.page.dice.dice_source", "app.page.dialogs.match_dialogs", "app.page.link.link_keys", "app.page.link.link_boot",
+  "app.page.screen.buttons", "app.page.screen.firstboard", "app.page.screen.movelog", "app.page.screen.page_view",
+  "app.page.storage.saving",
   "app.page.app",
 ];
 
@@ -55,7 +59,7 @@ from app.board.render import render_board
 from app.board.view import build_view
 from app.text import t
 from core.match import Match
-from app.page.firstboard import DEFAULT_LENGTH
+from app.page.screen.firstboard import DEFAULT_LENGTH
 timed("first render (build_view + render_board, new match)", lambda: render_board(build_view(Match.new(DEFAULT_LENGTH), lang="en")))
 timed("second render (same)", lambda: render_board(build_view(Match.new(DEFAULT_LENGTH), lang="en")))
 timed("texts: 50 lookups t(lang, key)", lambda: [t("fr", "button.new_match") for _ in range(50)])

@@ -5,7 +5,7 @@
 What ``./build.sh build`` puts in dist/ is what Netlify publishes, and the production page
 reads nothing from its address to choose its dice. The e2e tests need reproducible dice
 (``?seed=N``): this copies dist/ to another folder, lays the files of tests/test_build/
-over it (``app/page/dice_source.py``, which honours ``?seed=``, and the module it uses),
+over it (``app/page/dice/dice_source.py``, which honours ``?seed=``, and the module it uses),
 then writes that copy's config.json, embed.json and sw.js again so that they list and hash
 its own files. tests/e2e/conftest.py runs it at the start of every e2e session.
 """
@@ -23,7 +23,7 @@ GENERATORS = ("gen_config.py", "gen_embed_manifest.py", "gen_sw.py")
 
 
 def overlay_files(overlay: Path = OVERLAY) -> list[Path]:
-    """The test-only files, relative to the site root (``app/page/dice_source.py`` ...)."""
+    """The test-only files, relative to the site root (``app/page/dice/dice_source.py`` ...)."""
     return sorted(p.relative_to(overlay) for p in overlay.rglob("*.py") if "__pycache__" not in p.parts)
 
 

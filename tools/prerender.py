@@ -2,7 +2,7 @@
 
     python tools/prerender.py dist
 
-With the page's own renderer (web/app/board/render.py, through :mod:`app.page.firstboard`):
+With the page's own renderer (web/app/board/render.py, through :mod:`app.page.screen.firstboard`):
 
 - dist/index.html: the board host ``#board`` gets the opening board in English (the first
   paint, the very SVG the page draws on a first visit), then ``<template>``s holding the same
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "web") not in sys.path:  # the page's package `app`, and the core beside it
     sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from app.page.firstboard import opening_board, shell_board  # noqa: E402
+from app.page.screen.firstboard import opening_board, shell_board  # noqa: E402
 from app.text import t  # noqa: E402
 
 BOARD_MARK = "<!-- prerendered board -->"

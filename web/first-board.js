@@ -6,7 +6,7 @@
 //   the opening board in English (shown as is), and <template>s with the same board in French
 //   and the empty board ("shell").
 // - A saved match (localStorage "videau.match") has, once the page has drawn it, its drawing in
-//   "videau.board" ({rev, digest, svg}: see web/app/page/firstboard.py), keyed to the save:
+//   "videau.board" ({rev, digest, svg}: see web/app/page/screen/firstboard.py), keyed to the save:
 //   the save's revision ("videau.match.rev") and the CRC-32 of its text. The drawing is shown
 //   only if both match the save present; a save without its drawing shows the empty board, never
 //   another position.

@@ -37,14 +37,14 @@ def test_the_production_build_has_no_seed_reader(app_url: str) -> None:
         # the page loads its package as one archive (dist/app.zip, listed in config.json)
         assert "./app.zip" in json.loads((site / "config.json").read_text())["files"], site
         with zipfile.ZipFile(site / "app.zip") as archive:
-            assert ("app/page/seeded.py" in archive.namelist()) is expected, site
-            shipped = archive.read("app/page/dice_source.py").decode()
+            assert ("app/page/dice/seeded.py" in archive.namelist()) is expected, site
+            shipped = archive.read("app/page/dice/dice_source.py").decode()
         assert ("url_param" in shipped) is expected, site
-        source = (site / "app" / "page" / "dice_source.py").read_text()
+        source = (site / "app" / "page" / "dice" / "dice_source.py").read_text()
         assert ("url_param" in source) is expected, site
         texts = [p.read_text(errors="replace") for p in (site / "app").rglob("*.py")]
         assert any("parse_seed" in text for text in texts) is expected, site
-    assert "./app/page/seeded.py" in (dist_test / "sw.js").read_text()
+    assert "./app/page/dice/seeded.py" in (dist_test / "sw.js").read_text()
     assert "seeded" not in (dist / "sw.js").read_text()
 
 

@@ -23,8 +23,8 @@ from e2e_helpers import OFFLINE_PROBE, assert_offline, go_offline, go_online, wa
 from match_helpers import button, open_app, phase, play_turn, score, start_match, wait_phase
 from playwright.sync_api import Page, expect
 
-from app.page.linkplay import LinkBook, LinkSession
-from app.page.storage import MemoryStorage
+from app.page.link.link_book import LinkBook, LinkSession
+from app.page.storage.match_store import MemoryStorage
 from core.link import History, LinkAction, decode_link, decode_part, encode_link
 
 STORAGE_JS = "() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"

@@ -9,7 +9,7 @@ from e2e_helpers import wait_ready
 from match_helpers import open_app, play_step, score, turn_state, wait_phase
 from playwright.sync_api import Page, expect
 
-from app.page.storage import MatchStore, MemoryStorage
+from app.page.storage.match_store import MatchStore, MemoryStorage
 from core.match import Match
 
 GAMES = 300

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.board.messages import phase_message
-from app.page.clock_text import (
+from app.page.clock.clock_text import (
     ANNOUNCE_EVERY_MS,
     CLOCK_CHOICES,
     Announcer,
@@ -16,7 +16,7 @@ from app.page.clock_text import (
     rules_for,
     stage,
 )
-from app.page.storage import MatchStore, MemoryStorage
+from app.page.storage.match_store import MatchStore, MemoryStorage
 from app.text import t
 from core.clock import PRESETS, Clock, Reading
 from core.match import Match

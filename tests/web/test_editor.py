@@ -195,10 +195,10 @@ def test_fields_round_trip_and_bad_numbers_keep_the_old_value() -> None:
 
 # -- imported on first use ---------------------------------------------------------------------------
 def test_the_editor_is_imported_only_when_first_opened() -> None:
-    """Outside the editor's own modules, ``app.editor`` and ``app.page.editor`` are imported only inside
+    """Outside the editor's own modules, ``app.editor`` and ``app.page.dialogs.editor_dialog`` are imported only inside
     an ``open_editor`` function (the "Edit position" button's), never while the page starts."""
     web = Path(__file__).resolve().parents[2] / "web"
-    editor = {"app.page.editor"}
+    editor = {"app.page.dialogs.editor_dialog"}
     importers: list[str] = []
     for path in sorted((web / "app").rglob("*.py")):
         module = ".".join(path.relative_to(web).with_suffix("").parts)

@@ -1,8 +1,8 @@
-"""What the page's hints and tutor say (app.page.hint, app.text.coach): pure, under CPython."""
+"""What the page's hints and tutor say (app.page.coach.hint_words, app.text.coach_lines): pure, under CPython."""
 
 from __future__ import annotations
 
-from app.page.hint import (
+from app.page.coach.hint_words import (
     BANDS,
     band_threshold,
     cube_lines,
@@ -12,7 +12,7 @@ from app.page.hint import (
     hint_kind,
     tutor_warning,
 )
-from app.text.coach import HintLine, play_lines
+from app.text.coach_lines import HintLine, play_lines
 from core.analysis.analyse import MARKS
 from core.analysis.hint import ActionCost, CubeHint, checker_hint
 from core.game import Setup

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from app.page.linkplay import STALE, LinkBook, LinkSession, NoSeatError
-from app.page.storage import MATCH_KEY, MemoryStorage
+from app.page.link.link_book import STALE, LinkBook, LinkSession, NoSeatError
+from app.page.storage.match_store import MATCH_KEY, MemoryStorage
 from core.link import LinkError, decode_link, encode_link, verify_rolls
 from core.link import errors as why
 from core.match import Match
@@ -107,7 +107,7 @@ def test_a_device_that_lost_its_storage_is_told_so() -> None:
 
 @pytest.mark.parametrize("choice", ["0", "24", "72"])
 def test_the_dialogs_time_per_move_reaches_both_devices(choice: str) -> None:
-    from app.page.clock_text import link_allowance_hours, link_time_line
+    from app.page.clock.clock_text import link_allowance_hours, link_time_line
 
     hour, clock = 3_600_000, 1_764_590_400_000
     hours = link_allowance_hours(choice)
@@ -132,7 +132,7 @@ def test_the_dialogs_time_per_move_reaches_both_devices(choice: str) -> None:
 
 
 def test_an_unknown_time_per_move_choice_is_refused() -> None:
-    from app.page.clock_text import link_allowance_hours
+    from app.page.clock.clock_text import link_allowance_hours
 
     for bad in ("", "12", "-24", "24h"):
         with pytest.raises(ValueError, match="time per move"):

@@ -537,7 +537,7 @@ def test_paths() -> None:
 
 def test_the_move_list_of_every_imported_game(gnubg_match: Match) -> None:
     """The page's move list (movelog) replays each game, the backgammon resignation of game 6 included."""
-    from app.page.movelog import MoveLog
+    from app.page.screen.movelog import MoveLog
 
     for index, played in enumerate(gnubg_match.games):
         entries = MoveLog().entries(played.game, "en")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.page.storage import MATCH_KEY, REV_KEY, FullStorage, MatchStore, MemoryStorage, archive_key, usage
+from app.page.storage.match_store import MATCH_KEY, REV_KEY, FullStorage, MatchStore, MemoryStorage, archive_key, usage
 from core.errors import InvalidStateError
 from core.match import Match
 from core.state import read_session, to_json
@@ -98,7 +98,7 @@ def test_an_archived_game_changed_or_lost_is_named_when_opened() -> None:
 
 
 def test_full_storage_what_was_saved_last_is_never_lost() -> None:
-    from app.page.storage import QuotaExceededError
+    from app.page.storage.match_store import QuotaExceededError
 
     storage = FullStorage(capacity=1_500)
     store = MatchStore(storage)

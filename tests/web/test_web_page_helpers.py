@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
-from app.page import computer as bot_turns
-from app.page.controls import controls_for, follow_up, neighbour, page_phase
-from app.page.dice import ByteDice, die_from_byte
-from app.page.movelog import MoveLog
-from app.page.storage import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
+from app.page.auto_play import follow_up
+from app.page.board_input.focus_moves import neighbour
+from app.page.computer import opponent as bot_turns
+from app.page.dice.byte_dice import ByteDice, die_from_byte
+from app.page.screen.buttons import controls_for, page_phase
+from app.page.screen.movelog import MoveLog
+from app.page.storage.match_store import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
 from core.game import Setup
 from core.match import Match
 from core.position import Position
@@ -45,8 +47,8 @@ def test_byte_dice_give_up_on_a_broken_source() -> None:
 
 
 def _seeded_module() -> Any:
-    """tests/test_build/app/page/seeded.py, the e2e build's seeded dice (not in web/app)."""
-    path = Path(__file__).resolve().parents[1] / "test_build" / "app" / "page" / "seeded.py"
+    """tests/test_build/app/page/dice/seeded.py, the e2e build's seeded dice (not in web/app)."""
+    path = Path(__file__).resolve().parents[1] / "test_build" / "app" / "page" / "dice" / "seeded.py"
     spec = importlib.util.spec_from_file_location("videau_test_build_seeded", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -96,7 +98,7 @@ def test_the_production_page_has_no_seeded_dice() -> None:
         words = _code_words(module.read_text(encoding="utf-8"))
         assert not {w for w in words if "seed" in w.lower()}, module
         assert "random" not in words, module
-    overlay = _code_words((app.parents[1] / "tests" / "test_build" / "app" / "page" / "dice_source.py").read_text())
+    overlay = _code_words((app.parents[1] / "tests" / "test_build" / "app" / "page" / "dice" / "dice_source.py").read_text())
     assert {"parse_seed", "seed"} <= overlay  # the check would see the test build's reader
 
 
@@ -357,7 +359,7 @@ def test_the_new_match_dialog_takes_what_the_core_accepts() -> None:
     import re
     from pathlib import Path
 
-    from app.page.controls import read_match_length
+    from app.page.dialogs.match_length import read_match_length
     from core.limits import MAX_MATCH_LENGTH
     from core.record import MAX_NAME_CHARS
 
@@ -370,7 +372,7 @@ def test_the_new_match_dialog_takes_what_the_core_accepts() -> None:
 
 
 def test_full_storage_a_broken_save_not_copied_is_never_claimed_kept_nor_overwritten() -> None:
-    from app.page.storage import FullStorage
+    from app.page.storage.match_store import FullStorage
 
     storage = FullStorage({MATCH_KEY: "{not json", REV_KEY: "4"}, capacity=30)
     store = MatchStore(storage)
@@ -390,7 +392,7 @@ def test_full_storage_a_broken_save_not_copied_is_never_claimed_kept_nor_overwri
 
 
 def test_full_storage_the_player_may_agree_to_lose_an_uncopied_broken_save() -> None:
-    from app.page.storage import FullStorage
+    from app.page.storage.match_store import FullStorage
 
     storage = FullStorage({MATCH_KEY: "[1]"}, capacity=0)
     store = MatchStore(storage)
@@ -406,7 +408,7 @@ def test_the_tests_build_seeds_the_weaker_levels_noise() -> None:
     """With ``?seed=N`` the tests' build hands the bot a seeded noise source
     (``dice_source.bot_noise``), so that e2e games against the beginner repeat; the shipped
     page hands none (the bot's own)."""
-    from app.page.computer import load_bot
+    from app.page.computer.opponent import load_bot
 
     seeded = _seeded_module()
     match = Match.new(0).opening_with(3, 1).play("8/5 6/5")

@@ -2,7 +2,7 @@
 
 Pure: :func:`form_html` writes the dialog's inside (every text escaped), :func:`form_fields`
 gives the value of each field for a :class:`~core.setup_draft.SetupDraft`, and
-:func:`read_form` reads the fields back into one. The page (:mod:`app.page.editor`) only
+:func:`read_form` reads the fields back into one. The page (:mod:`app.page.dialogs.editor_dialog`) only
 moves these values between the DOM and here. Every element id starts with ``ed-``.
 
 >>> fields = form_fields(SetupDraft.initial().with_turn(1, (6, 2)).with_cube(4, 0).with_match(7, (2, 5)))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.embed.fragment import EmbedConfig
-from app.text.coach import SHOWN_PLAYS, play_lines
+from app.text.coach_lines import SHOWN_PLAYS, play_lines
 from core.moves import Play
 
 TIE = 1e-9

@@ -13,7 +13,7 @@ Modes: ``diagram`` (static, optional arrows), ``try`` (the reader plays the
 dice; refused steps are explained), ``quiz`` (find the play: ``solved`` when
 found, ``show`` reveals it; ``answer=best``: the bot's best play, and a wrong play is told what it
 loses), ``replay`` (step through a list of plays) and ``hint`` (the bot's ranked plays, the best
-drawn as arrows). Only ``hint`` and ``answer=best`` load the bot (:mod:`app.embed.coach`).
+drawn as arrows). Only ``hint`` and ``answer=best`` load the bot (:mod:`app.embed.bot_ranking`).
 
 >>> state, events = open_embed("mode=try&dice=52&lang=fr")
 >>> [e["event"] for e in events], present(state)["status"]

@@ -18,10 +18,10 @@ from typing import Any
 
 from app.board.arrows import arrows_from_steps
 from app.board.places import OFF, Place, display_number, parse_place, to_mover
-from app.embed.coach import best_plays, needs_bot, rank
+from app.embed.bot_ranking import best_plays, needs_bot, rank
 from app.embed.fragment import EmbedConfig, parse_fragment
 from app.text import detect_lang, reason_text, sentence, t
-from app.text.coach import format_loss
+from app.text.coach_lines import format_loss
 from core import reasons
 from core.errors import IllegalPlayError
 from core.moves import Play
@@ -64,7 +64,7 @@ class EmbedState:
     revealed: bool = False
     frame: int = 0
     ranking: Any = None
-    """The bot's ranked plays (:mod:`app.embed.coach`): ``mode=hint``, and a quiz with ``answer=best``."""
+    """The bot's ranked plays (:mod:`app.embed.bot_ranking`): ``mode=hint``, and a quiz with ``answer=best``."""
 
 
 def open_embed(fragment: str, languages: Sequence[str] | str | None = None) -> tuple[EmbedState, list[Event]]:

@@ -15,7 +15,7 @@ from app.board.arrows import ArrowView, arrows_from_steps
 from app.board.places import board_for_player0
 from app.board.render import render_board
 from app.board.view import BoardView, build_board_view
-from app.embed.coach import ranking_rows
+from app.embed.bot_ranking import ranking_rows
 from app.embed.fragment import lenient_id, lenient_lang
 from app.embed.modes import EmbedState, Event, dice_text, finished
 from app.text import detect_lang, player_name, t

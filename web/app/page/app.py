@@ -21,19 +21,22 @@ from app.board.places import OFF, Place, parse_place, to_mover
 from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, el, ignore_event, js_value, report_in
-from app.page import animation, clock, turns
+from app.page.auto_play import follow_up
+from app.page.board_input import animation
+from app.page.board_input.drag import BoardPointer
+from app.page.board_input.keys import BoardKeys, on_shortcut
+from app.page.board_input.moved import Moved, checkers_moved
 from app.page.browser import BrowserStorage, set_url_param, url_param
-from app.page.computer import bot_available, load_bot, opponent_from_json, opponent_to_json
-from app.page.controls import Moved, checkers_moved, controls_for, follow_up, page_phase
-from app.page.dialogs import Dialogs
-from app.page.dice_source import bot_noise, page_dice
-from app.page.drag import BoardPointer
-from app.page.firstboard import DEFAULT_LENGTH, remember_board
-from app.page.keys import BoardKeys, on_shortcut
-from app.page.linkboot import watch_links
-from app.page.movelog import MoveLog
-from app.page.saving import PageSaves
-from app.page.screen import (
+from app.page.clock import page_clock
+from app.page.computer import turns
+from app.page.computer.opponent import bot_available, load_bot, opponent_from_json, opponent_to_json
+from app.page.dialogs.match_dialogs import Dialogs
+from app.page.dice.dice_source import bot_noise, page_dice
+from app.page.link.link_boot import watch_links
+from app.page.screen.buttons import controls_for, page_phase
+from app.page.screen.firstboard import DEFAULT_LENGTH, remember_board
+from app.page.screen.movelog import MoveLog
+from app.page.screen.page_view import (
     draw_controls,
     draw_moves,
     draw_notice,
@@ -42,7 +45,7 @@ from app.page.screen import (
     status_line,
     translate_page,
 )
-from app.page.storage import (
+from app.page.storage.match_store import (
     LANG_KEY,
     OPPONENT_KEY,
     OPTIONS_KEY,
@@ -50,6 +53,7 @@ from app.page.storage import (
     Options,
     choose_lang,
 )
+from app.page.storage.saving import PageSaves
 from app.text import t
 from core.errors import IllegalActionError
 from core.match import Match
@@ -76,16 +80,16 @@ class App:
         self.bot_player: int | None = None
         self.bot_busy = False
         self.generation = 0  # raised whenever the match is replaced: a computer's turn in flight stops
-        self.coach: Any = None  # app.page.coach.Coach, installed after start-up
+        self.coach: Any = None  # app.page.coach.hint_panel.Coach, installed after start-up
         self.listeners = Listeners()
         self.pointer = BoardPointer(self)
         self.keys = BoardKeys(self)
         self.dialogs = Dialogs(self)
         self.saves = PageSaves(self)
-        self.clocks = clock.PageClocks(self)  # off unless chosen: see app.page.clock
+        self.clocks = page_clock.PageClocks(self)  # off unless chosen: see app.page.clock.page_clock
         self.pending: tuple[Match, Any, str, str] | None = None
         """A new match waiting for the player's consent to erase an uncopied broken save."""
-        self.link: Any = None  # a match by link open on the page (app.page.link): it stands in for self.saves
+        self.link: Any = None  # a match by link open on the page (link.link_panel): it stands in for self.saves
 
     @property
     def flipped(self) -> bool:
@@ -127,7 +131,7 @@ class App:
         self.saves.save()
 
     def whole_match(self) -> Match:
-        """The whole match or session for the records panel (see :mod:`app.page.saving`)."""
+        """The whole match or session for the records panel (see :mod:`app.page.storage.saving`)."""
         return self.saves.whole_match()
 
     # -- start -------------------------------------------------------------------------------
@@ -473,7 +477,7 @@ class App:
 
     # -- the computer opponent -----------------------------------------------------------------------
     def schedule_bot(self) -> None:
-        """Start the computer's turn when it is to act (see :mod:`app.page.turns`)."""
+        """Start the computer's turn when it is to act (see :mod:`app.page.computer.turns`)."""
         turns.schedule_bot(self)
 
     def still(self, generation: int) -> bool:
@@ -493,7 +497,7 @@ def boot() -> App:
     from app.records.panel import install  # after the board: the page does not wait for it
 
     install(page)
-    from app.page.coach import Coach
+    from app.page.coach.hint_panel import Coach
 
     page.coach = Coach(page).install()
     return page

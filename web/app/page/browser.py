@@ -12,11 +12,11 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from app.dom import str_or_none
-from app.page.storage import MATCH_KEY, MemoryStorage
+from app.page.storage.match_store import MATCH_KEY, MemoryStorage
 
 
 class BrowserStorage:
-    """``window.localStorage`` behind :class:`app.page.storage.Storage` (falls back to memory when disabled)."""
+    """``window.localStorage`` behind :class:`~app.page.storage.match_store.Storage` (memory when it is disabled)."""
 
     def __init__(self) -> None:
         self.memory: MemoryStorage | None = None

@@ -3,7 +3,7 @@
 Imported by :mod:`app.records.panel` when Analyse is first used, never at start-up: it
 imports :mod:`core.analysis`, and so the bot's net. The analysis runs on the page's thread
 as a generator (:func:`core.analysis.analysis_steps`) resumed for about 50 ms at a time,
-the page yielding to the browser between slices (as :mod:`app.page.computer` does for the
+the page yielding to the browser between slices (as :mod:`app.page.computer.opponent` does for the
 computer's moves), so the page never freezes; Cancel (or closing the dialog) stops it.
 The results (:mod:`app.records.analysis_view`, :mod:`app.records.win_chart`) stay while
 the same match is asked again; a decision opens the replay at its frame, on top of the

@@ -27,7 +27,7 @@ from typing import Literal
 
 from app.records.replay import game_frames
 from app.text import t
-from app.text.coach import decimal_mark, format_equity, format_loss
+from app.text.coach_lines import decimal_mark, format_equity, format_loss
 from core.analysis import Decision, MatchAnalysis
 from core.match import Match
 

@@ -31,7 +31,7 @@ from pyscript import document, window
 from app.board.render import render_board
 from app.board.view import build_view
 from app.dom import el, escape, guarded_async, ignore_event, js_object
-from app.page.editor_host import EditorHost
+from app.page.dialogs.editor_host import EditorHost
 from app.records.dice_record import dice_html, dice_stats, match_throws
 from app.records.formats import (
     MAT_TYPE,
@@ -358,8 +358,8 @@ class FormatsPanel:
             self.open_dice(self.replay.match)
 
     def open_editor(self) -> None:
-        """The position editor (:mod:`app.page.editor`), imported on first use."""
-        from app.page.editor import open_editor
+        """The position editor (:mod:`app.page.dialogs.editor_dialog`), imported on first use."""
+        from app.page.dialogs.editor_dialog import open_editor
 
         open_editor(self.app)
     # -- analysis (#15) ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Equities are normalized (per unit of cube, as the analysis reports them) and written the reader's
 way: ``+0.169`` / ``+0,169``; chances as ``54.1%`` / ``54,1 %`` (a narrow no-break space).
 :func:`play_lines` turns a ranking of the core (:class:`core.analysis.hint.CheckerHint`) into
-lines; :mod:`app.page.hint` and :mod:`app.embed.coach` show them.
+lines; :mod:`app.page.coach.hint_words` and :mod:`app.embed.bot_ranking` show them.
 
 >>> format_equity(0.1694, "en"), format_equity(-0.0071, "fr"), format_percent(0.5412, "en")
 ('+0.169', '−0,007', '54.1%')

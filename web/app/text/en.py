@@ -338,7 +338,7 @@ EN: dict[str, str] = {
     # -- the board's moves (board interaction, #17) -------------------------------------
     "reason.path-blocked": "every way there stops on a blocked point",
     "reason.path-blocked.at": "every way to point {point} stops on a blocked point",
-    # -- saves (app.page.storage: broken saves, storage budget) ----------------------------
+    # -- saves (app.page.storage.match_store: broken saves, storage budget) ----------------------------
     "saves.broken_not_kept": "It could not be copied aside: the browser's storage is full. It stays where it "
     "was until you decide. Download it before starting a new match. ({error})",
     "saves.broken_confirm": "Starting this new match will erase the saved match that could not be read: it could "
@@ -354,7 +354,7 @@ EN: dict[str, str] = {
     "button.beaver": "Beaver",
     "log.beaver": "beavers to {value}",
     "reason.no-beavers": "beavers are played in money sessions that allow them only",
-    # -- clocks (#14: app.page.clock, app.page.clock_text) --
+    # -- clocks (#14: app.page.clock.page_clock, app.page.clock.clock_text) --
     "dialog.clock": "Clock",
     "clock.choice.off": "No clock",
     "clock.choice.move30": "30 s per move + 2 min reserve",
@@ -369,7 +369,7 @@ EN: dict[str, str] = {
     "clock.say.reserve": "{name} is using the reserve: {left}",
     "clock.say.short": "{name}: {left} left",
     "over.match_time": "{loser} ran out of time: {winner} wins the match",
-    # -- play by link (issue 14: app.page.link) ------------------------------------------
+    # -- play by link (issue 14: app.page.link.link_panel) ------------------------------------------
     "ui.opponent.link": "A friend, by link",
     "link.title": "Match by link",
     "link.send": "Send this link to your friend",

@@ -7,7 +7,7 @@ because these words belong to features loaded on first use, and to keep each cat
 from __future__ import annotations
 
 EN_COACH: dict[str, str] = {
-    # -- the position editor (app.editor, app.page.editor) ----------------------------------
+    # -- the position editor (app.editor, app.page.dialogs.editor_dialog) ----------------------------------
     "editor.open": "Edit position",
     "editor.title": "Position editor",
     "editor.board": "Position being set up",
@@ -117,7 +117,7 @@ EN_COACH: dict[str, str] = {
     "analysis.chart.desc": "Top: {top} wins; bottom: {bottom} wins; the middle line is even chances.",
     "analysis.chart.end": "{name} wins the game",
     "analysis.back": "Analysis",
-    # -- hints and the tutor (app.page.hint, app.page.coach; issue #15) --
+    # -- hints and the tutor (app.page.coach.hint_words, app.page.coach.hint_panel; issue #15) --
     "hint.button": "Hint",
     "hint.title": "Hint",
     "hint.thinking": "Thinking…",

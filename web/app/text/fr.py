@@ -331,7 +331,7 @@ FR: dict[str, str] = {
     # -- the board's moves (board interaction, #17) -------------------------------------
     "reason.path-blocked": "tous les chemins vers cette case passent par une case bloquée",
     "reason.path-blocked.at": "tous les chemins vers la case {point} passent par une case bloquée",
-    # -- saves (app.page.storage: broken saves, storage budget) ----------------------------
+    # -- saves (app.page.storage.match_store: broken saves, storage budget) ----------------------------
     "saves.broken_not_kept": "Elle n’a pas pu être copiée à part : le stockage du navigateur est plein. Elle reste "
     "en place jusqu’à votre décision. Téléchargez-la avant de commencer un nouveau match. ({error})",
     "saves.broken_confirm": "Commencer ce nouveau match effacera la partie enregistrée illisible : elle n’a pas pu "
@@ -347,7 +347,7 @@ FR: dict[str, str] = {
     "button.beaver": "Castor",
     "log.beaver": "castor : videau à {value}",
     "reason.no-beavers": "le castor ne se joue qu’en partie d’argent qui l’autorise",
-    # -- clocks (#14: app.page.clock, app.page.clock_text) --
+    # -- clocks (#14: app.page.clock.page_clock, app.page.clock.clock_text) --
     "dialog.clock": "Pendule",
     "clock.choice.off": "Sans pendule",
     "clock.choice.move30": "30 s par coup + 2 min de réserve",
@@ -362,7 +362,7 @@ FR: dict[str, str] = {
     "clock.say.reserve": "{name} puise dans sa réserve : {left}",
     "clock.say.short": "{name} : plus que {left}",
     "over.match_time": "{loser} a dépassé le temps : {winner} gagne le match",
-    # -- play by link (issue 14: app.page.link) ------------------------------------------
+    # -- play by link (issue 14: app.page.link.link_panel) ------------------------------------------
     "ui.opponent.link": "Un ami, par lien",
     "link.title": "Partie par lien",
     "link.send": "Envoyez ce lien à votre ami",

@@ -7,7 +7,7 @@ because these words belong to features loaded on first use, and to keep each cat
 from __future__ import annotations
 
 FR_COACH: dict[str, str] = {
-    # -- the position editor (app.editor, app.page.editor) ----------------------------------
+    # -- the position editor (app.editor, app.page.dialogs.editor_dialog) ----------------------------------
     "editor.open": "Éditer la position",
     "editor.title": "Éditeur de position",
     "editor.board": "Position en cours de mise en place",
@@ -119,7 +119,7 @@ FR_COACH: dict[str, str] = {
     "analysis.chart.desc": "En haut : {top} gagne ; en bas : {bottom} gagne ; la ligne du milieu : chances égales.",
     "analysis.chart.end": "{name} gagne la partie",
     "analysis.back": "Analyse",
-    # -- hints and the tutor (app.page.hint, app.page.coach; issue #15) --
+    # -- hints and the tutor (app.page.coach.hint_words, app.page.coach.hint_panel; issue #15) --
     "hint.button": "Conseil",
     "hint.title": "Conseil",
     "hint.thinking": "Réflexion…",

@@ -12,8 +12,8 @@ from pyscript import document
 
 from app.board.places import Place
 from app.dom import el, js_object, js_value
+from app.page.board_input.moved import Moved
 from app.page.browser import reduced_motion
-from app.page.controls import Moved
 
 ANIMATION_MS = 220
 

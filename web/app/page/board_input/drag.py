@@ -12,8 +12,8 @@ from pyscript import document, window
 from app.board.places import Place, parse_place
 from app.board.view import BoardView
 from app.dom import create_once, el, js_value, place_of
-from app.page.animation import svg_scale, top_checker, with_ring
-from app.page.controls import Box, forgiving_place
+from app.page.board_input.animation import svg_scale, top_checker, with_ring
+from app.page.board_input.tap import Box, forgiving_place
 
 DRAG_THRESHOLD_PX = 6
 

@@ -8,8 +8,8 @@ from typing import Any, Protocol
 
 from app.board.places import Place
 from app.dom import el, js_value, place_of
-from app.page.animation import focus_place
-from app.page.controls import Row, neighbour, row_of
+from app.page.board_input.animation import focus_place
+from app.page.board_input.focus_moves import Row, neighbour, row_of
 
 SHORTCUTS = {"r": "roll", "u": "undo", "c": "confirm", "h": "hint"}
 """Keys that press a game button (ids ``btn-<name>``) when it is shown and enabled."""

@@ -1,6 +1,6 @@
 """The page's clocks: follow the match, count down, and apply the rule when a flag falls.
 
-Off by default; chosen in the new-match dialog (:func:`~app.page.clock_text.rules_for`) for
+Off by default; chosen in the new-match dialog (:func:`~app.page.clock.clock_text.rules_for`) for
 two players at this screen or against the computer. The rules are the core's
 (:mod:`core.clock`); this module runs them on the page's time, ``performance.now()``:
 
@@ -14,7 +14,7 @@ two players at this screen or against the computer. The rules are the core's
   was left when the page was left: time while the page is closed does not count** (the
   page cannot know it, and a closed page cannot have been playing).
 * The visible clocks are plain text; a separate polite live region speaks only when
-  something changes (:class:`~app.page.clock_text.Announcer`), never at every tick.
+  something changes (:class:`~app.page.clock.clock_text.Announcer`), never at every tick.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app.dom import el, guarded
-from app.page.clock_text import Announcer, announcement, choice_of, clock_line, stage
-from app.page.storage import MatchStore
+from app.page.clock.clock_text import Announcer, announcement, choice_of, clock_line, stage
+from app.page.storage.match_store import MatchStore
 from core.clock import Clock, ClockRules, player_on_move
 from core.match import Match
 

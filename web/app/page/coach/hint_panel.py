@@ -1,8 +1,8 @@
 """DOM glue for the coach: the Hint button and panel, the best play's arrows, and the tutor.
 
 The core ranks (:mod:`core.analysis.hint`, imported on the first hint or the first check:
-never at start-up); :mod:`app.page.hint` words it; this module only runs the thinking in
-slices of :data:`~app.page.computer.SLICE_S` (the page yields a frame between them, as the
+never at start-up); :mod:`app.page.coach.hint_words` words it; this module only runs the thinking in
+slices of :data:`~app.page.computer.opponent.SLICE_S` (the page yields a frame between them, as the
 computer's turn does) and moves values into the page (``#hint``, ``#btn-hint``,
 ``#opt-tutor``, ``#tutor-dialog``). It talks to the App through :class:`CoachHost`; the App
 calls :meth:`Coach.arrows` while it builds the board, :meth:`Coach.draw` after each redraw
@@ -22,9 +22,8 @@ from typing import Any, Protocol, TypeVar
 from app.board.arrows import ArrowView, arrows_from_steps
 from app.board.view import BoardView
 from app.dom import el, guarded_async, ignore_event, js_object
-from app.page.computer import SLICE_S
-from app.page.controls import Moved
-from app.page.hint import (
+from app.page.board_input.moved import Moved
+from app.page.coach.hint_words import (
     TUTOR_KEY,
     band_threshold,
     cube_lines,
@@ -35,8 +34,9 @@ from app.page.hint import (
     read_band,
     tutor_warning,
 )
+from app.page.computer.opponent import SLICE_S
 from app.text import t
-from app.text.coach import play_lines
+from app.text.coach_lines import play_lines
 from core.match import Match
 
 T = TypeVar("T")

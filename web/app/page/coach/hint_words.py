@@ -2,7 +2,7 @@
 
 The core ranks (:mod:`core.analysis.hint`); this module only words and lays out: which hint
 the page offers now (:func:`hint_kind`), the ranked plays as lines with their equity, their
-difference to the best and their winning and gammon chances (:mod:`app.text.coach`), the cube
+difference to the best and their winning and gammon chances (:mod:`app.text.coach_lines`), the cube
 hint (:func:`cube_lines`), the tutor's bands (:data:`BANDS`, the analysis's marks) and its
 warning (:func:`tutor_warning`), and the panel's HTML (:func:`hint_html`). Equities are
 normalized (per unit of cube, as the analysis reports them); numbers are written the reader's
@@ -22,7 +22,7 @@ from html import escape
 from typing import Any, Literal
 
 from app.text import t
-from app.text.coach import HintLine, format_equity, format_loss, format_percent
+from app.text.coach_lines import HintLine, format_equity, format_loss, format_percent
 from core.match import Match
 
 HintKind = Literal["play", "cube"]

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from app.board.places import from_mover
 from app.board.view import BoardView
-from app.page.controls import Moved, checkers_moved
+from app.page.board_input.moved import Moved, checkers_moved
 from core.match import Match
 
 LEVELS = ("beginner", "intermediate", "expert", "strongest")
@@ -42,7 +42,7 @@ DEFAULT_LEVEL = "intermediate"
 
 def load_bot(level: str, noise: Any = None) -> Any:
     """Import ``core.bot`` now and build a bot at ``level`` (raises if the bot is missing or broken);
-    ``noise``: the weaker levels' random source (:func:`app.page.dice_source.bot_noise`), or the bot's own."""
+    ``noise``: the weaker levels' random source (:func:`app.page.dice.dice_source.bot_noise`), or the bot's own."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     module = importlib.import_module("core.bot")

@@ -1,6 +1,6 @@
 """The computer's turn on the page: scheduled after each change, played by one tab only.
 
-:mod:`app.page.computer` decides and shows one decision; this module runs it at the
+:mod:`app.page.computer.opponent` decides and shows one decision; this module runs it at the
 right moment, talking to the App through :class:`TurnsHost`: it starts a turn when the
 computer is to act, holds the :data:`COMPUTER_LOCK` while it plays so that only one tab
 plays it, saves the result, and shows another tab's save when that tab played first.
@@ -12,10 +12,10 @@ import asyncio
 from typing import Any, Protocol
 
 from app.dom import guarded_async
-from app.page import animation
+from app.page.board_input import animation
 from app.page.browser import tab_lock
-from app.page.computer import ComputerHost, computer_decision
-from app.page.storage import MatchStore
+from app.page.computer.opponent import ComputerHost, computer_decision
+from app.page.storage.match_store import MatchStore
 from app.text import t
 
 COMPUTER_LOCK = "videau.computer"
@@ -23,7 +23,7 @@ COMPUTER_LOCK = "videau.computer"
 
 
 class TurnsHost(ComputerHost, Protocol):
-    """What the computer's turns need of the page (beyond :class:`~app.page.computer.ComputerHost`)."""
+    """What the computer's turns need of the page (beyond :class:`~app.page.computer.opponent.ComputerHost`)."""
 
     bot_busy: bool
     notice: str

@@ -37,9 +37,9 @@ from app.editor.model import (
     press,
     status_text,
 )
-from app.page.controls import Row, neighbour, row_of
-from app.page.drag import ClickGuard, Drag, drop_place
-from app.page.editor_host import EditorHost
+from app.page.board_input.drag import ClickGuard, Drag, drop_place
+from app.page.board_input.focus_moves import Row, neighbour, row_of
+from app.page.dialogs.editor_host import EditorHost
 from app.text import t
 from core.setup_draft import SetupDraft
 

@@ -11,11 +11,11 @@ from pyscript import document
 
 from app.board.view import BoardView
 from app.dom import bind, el, ignore_event, js_object
-from app.page.clock_text import link_allowance_hours, rules_for
-from app.page.computer import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
-from app.page.controls import read_match_length
-from app.page.dice_source import bot_noise
-from app.page.storage import NEW_MATCH_KEY
+from app.page.clock.clock_text import link_allowance_hours, rules_for
+from app.page.computer.opponent import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
+from app.page.dialogs.match_length import read_match_length
+from app.page.dice.dice_source import bot_noise
+from app.page.storage.match_store import NEW_MATCH_KEY
 from app.text import t
 from core.match import Match
 
@@ -174,8 +174,8 @@ class Dialogs:
         )
         bot, level, opponent = None, str(el("nm-level").value), str(el("nm-opponent").value)
         self.host.remember(NEW_MATCH_KEY, dialog_choice_to_json(opponent, level))
-        if opponent == "link":  # a friend, by link: app.page.link, imported on first use
-            from app.page.link import create_match
+        if opponent == "link":  # a friend, by link: app.page.link.link_panel, imported on first use
+            from app.page.link.link_panel import create_match
 
             el("new-match-dialog").close()
             hours = link_allowance_hours(str(el("nm-link-time").value))

@@ -6,7 +6,7 @@ source of random bytes -- in the browser ``crypto.getRandomValues`` -- by reject
 sampling: a byte of 252 or more is thrown away, so each face keeps exactly 42 of the
 252 byte values (a plain ``byte % 6`` would favour 1..4).
 
-The page takes its dice from :func:`app.page.dice_source.page_dice`, which reads nothing
+The page takes its dice from :func:`app.page.dice.dice_source.page_dice`, which reads nothing
 from the address: seeded dice exist only in the e2e tests' build (tools/make_test_build.py
 puts tests/test_build/app/page/ over the copy of dist/ that the tests serve).
 

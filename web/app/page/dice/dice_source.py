@@ -2,7 +2,7 @@
 
 Nothing here reads the page's address: a URL cannot choose the dice. The e2e tests need
 reproducible dice; their build (tools/make_test_build.py) replaces this file, in a copy of
-dist/ served only to the tests, by tests/test_build/app/page/dice_source.py, which honours
+dist/ served only to the tests, by tests/test_build/app/page/dice/dice_source.py, which honours
 ``?seed=N``. What ``./build.sh build`` ships never contains that file.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.page.browser import crypto_bytes
-from app.page.dice import ByteDice
+from app.page.dice.byte_dice import ByteDice
 
 
 def page_dice() -> Callable[[], int]:

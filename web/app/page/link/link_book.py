@@ -9,7 +9,7 @@ of a match it has never seen, makes the next link when the player hands the turn
 over, and hands over by itself when the player has nothing to decide. The dice
 come only from :mod:`core.link`; ``draw`` gives the fresh bytes (crypto in the page).
 
->>> from app.page.storage import MemoryStorage
+>>> from app.page.storage.match_store import MemoryStorage
 >>> import random
 >>> r0, r1 = random.Random(0), random.Random(1)
 >>> alice, bob = LinkBook(MemoryStorage()), LinkBook(MemoryStorage())
@@ -28,8 +28,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.page.linkplay_keys import BOOK_KEY, INDEX_KEY
-from app.page.storage import Storage
+from app.page.link.link_keys import BOOK_KEY, INDEX_KEY
+from app.page.storage.match_store import Storage
 from core.link import (
     PREFIX,
     LinkAction,

@@ -1,4 +1,4 @@
-"""Play by link, at start-up: :mod:`app.page.link` is imported only by a page that needs it.
+"""Play by link, at start-up: :mod:`app.page.link.link_panel` is imported only by a page that needs it.
 
 A page opened with a match link (``#link=``), a device that has link matches, or a
 link pasted in the address of an open page (``hashchange``) loads it; any other
@@ -11,11 +11,11 @@ from typing import Any
 
 from pyscript import window
 
-from app.page.linkplay_keys import INDEX_KEY, PREFIX
+from app.page.link.link_keys import INDEX_KEY, PREFIX
 
 
 def _boot(app: Any) -> bool:
-    from app.page.link import boot  # on first use
+    from app.page.link.link_panel import boot  # on first use
 
     return boot(app)
 

@@ -1,4 +1,4 @@
-"""Play by link on the page: DOM glue over :mod:`app.page.linkplay` (imported on first use).
+"""Play by link on the page: DOM glue over :mod:`app.page.link.link_book` (imported on first use).
 
 While a match by link is open, :class:`LinkPlay` stands in for the page's saves
 (``app.saves``): a change of the match is not written over the normal save, it
@@ -10,7 +10,7 @@ When the match has a time per move, the panel shows both players what the player
 move has left, or how late he is (:meth:`LinkPlay.draw_time`): shown, never enforced.
 
 A link comes in through the address (``#link=``, at start-up or on ``hashchange``,
-see :mod:`app.page.linkboot`): refused, its reason goes to the ``role="alert"``
+see :mod:`app.page.link.link_boot`): refused, its reason goes to the ``role="alert"``
 box, and nothing stored changes.
 """
 
@@ -25,8 +25,8 @@ from pyscript import document, window
 
 from app.dom import el, ignore_event, js_object
 from app.page.browser import crypto_bytes
-from app.page.linkplay import STALE, STORAGE, LinkBook, LinkSession, NoSeatError
-from app.page.movelog import MoveLog
+from app.page.link.link_book import STALE, STORAGE, LinkBook, LinkSession, NoSeatError
+from app.page.screen.movelog import MoveLog
 from app.text import t
 from core.link import PREFIX, LinkError, RollProof
 from core.match import Match
@@ -192,7 +192,7 @@ class LinkPlay:
         From the last link's time (its sender's clock) to this device's clock: shown to both
         players alike, enforced by nobody (``core/link/PROTOCOL.md``).
         """
-        from app.page.clock_text import link_time_line
+        from app.page.clock.clock_text import link_time_line
 
         state, lang, box = self.session.state, self.app.lang, el("link-time")
         time = state.time_left(now_ms()) if self.active else None

@@ -12,7 +12,7 @@ Pure (no ``js`` nor ``pyscript``): the build (``tools/prerender.py``) and the pa
   puts that SVG on screen before Python starts only when both still match the save present;
   it never computes anything about the game, it only compares the key.
 
->>> from app.page.storage import MemoryStorage, MatchStore
+>>> from app.page.storage.match_store import MemoryStorage, MatchStore
 >>> from core.match import Match
 >>> store = MatchStore(MemoryStorage())
 >>> match = Match.new(3)
@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from app.board.render import render_board
 from app.board.view import BoardView, PlayerView, build_view
-from app.page.storage import MATCH_KEY, REV_KEY, MatchStore, Storage, parse_rev
+from app.page.storage.match_store import MATCH_KEY, REV_KEY, MatchStore, Storage, parse_rev
 from core.match import Match
 from core.state import to_json
 
@@ -72,7 +72,7 @@ def stored_board(storage: Storage) -> str | None:
 
     The same check as web/first-board.js, which is what shows it; this one is for the tests.
 
-    >>> from app.page.storage import MemoryStorage
+    >>> from app.page.storage.match_store import MemoryStorage
     >>> stored_board(MemoryStorage({BOARD_KEY: board_record(1, "{}", "<svg/>")})) is None  # no save
     True
     >>> storage = MemoryStorage({MATCH_KEY: "{}", REV_KEY: "1", BOARD_KEY: board_record(1, "{}", "<svg/>")})

@@ -10,8 +10,8 @@ from app.board.messages import game_result_message
 from app.board.render import escape
 from app.board.view import BoardView
 from app.dom import el
-from app.page.controls import BUTTONS, Controls
-from app.page.movelog import MoveLog, moves_html
+from app.page.screen.buttons import BUTTONS, Controls
+from app.page.screen.movelog import MoveLog, moves_html
 from app.text import sentence, t
 from core.match import Match
 

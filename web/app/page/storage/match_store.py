@@ -136,7 +136,7 @@ class FullStorage(MemoryStorage):
     >>> storage.set("b", "1234567")
     Traceback (most recent call last):
     ...
-    app.page.storage.QuotaExceededError: storage full: 'b' needs 8 characters, 6 free
+    app.page.storage.match_store.QuotaExceededError: storage full: 'b' needs 8 characters, 6 free
     """
 
     def __init__(self, items: dict[str, str] | None = None, *, capacity: int) -> None:

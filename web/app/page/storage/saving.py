@@ -1,6 +1,6 @@
 """The page's saves: write after each change, warn near the storage budget, follow another tab.
 
-The :class:`~app.page.storage.MatchStore` keeps saves safe (revisions, archived games,
+The :class:`~app.page.storage.match_store.MatchStore` keeps saves safe (revisions, archived games,
 broken saves copied aside); this module is what the page does around it, talking to the
 App through :class:`SavesHost`: show a conflict or a full storage as the notice, measure
 the budget once a game was archived, and load the save another tab wrote.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from app.dom import el, str_or_none
-from app.page.storage import BUDGET_CHARS, MATCH_KEY, REV_KEY, WARN_SHARE, MatchStore, usage
+from app.page.storage.match_store import BUDGET_CHARS, MATCH_KEY, REV_KEY, WARN_SHARE, MatchStore, usage
 from app.text import t
 from core.errors import InvalidStateError
 from core.match import Match

@@ -1,4 +1,4 @@
-"""The e2e tests' dice (replaces web/app/page/dice_source.py in dist-test/ only).
+"""The e2e tests' dice (replaces web/app/page/dice/dice_source.py in dist-test/ only).
 
 ``?seed=N`` in the address gives reproducible dice (:mod:`app.page.seeded`); without it, or
 with a value that is not a plain number, the dice are the production ones.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.page.browser import crypto_bytes, url_param
-from app.page.dice import ByteDice
+from app.page.dice.byte_dice import ByteDice
 
 from .seeded import parse_seed, seeded_dice, seeded_uniform  # relative: mypy checks this file outside web/app
 

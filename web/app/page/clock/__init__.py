@@ -1,0 +1,1 @@
+"""The page's clocks: counted down on the page, and worded (pure)."""

@@ -1,0 +1,1 @@
+"""The computer opponent: its decisions as plain values, and its turn on the page."""

@@ -1,0 +1,1 @@
+"""The page's dialogs: a new match, the cube, resigning, a broken save, and the position editor."""
