@@ -29,7 +29,8 @@ for path in (ROOT, os.path.join(ROOT, "web")):
     if path not in sys.path:
         sys.path.insert(0, path)
 
-from app.page.storage.match_store import MATCH_KEY, MatchStore, MemoryStorage, usage  # noqa: E402
+from app.page.storage.match_store import MatchStore, MemoryStorage, usage  # noqa: E402
+from app.page.storage.storage_keys import MATCH_KEY  # noqa: E402
 from core.match import Match  # noqa: E402
 from core.state import from_json, to_json  # noqa: E402
 
@@ -152,9 +153,12 @@ def main() -> None:
     if args.record:
         import results
 
-        goal = ("issue #17 item 8: a long money session loads and saves a step about as fast as a one-game session "
-                "(the save does not grow with the session)")
+        goal = (
+            "issue #17 item 8: a long money session loads and saves a step about as fast as a one-game session "
+            "(the save does not grow with the session)"
+        )
         results.record("save-growth", "Save growth", goal, results.code_block(report))
+
 
 if __name__ == "__main__":
     main()

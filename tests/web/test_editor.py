@@ -216,4 +216,4 @@ def test_the_editor_is_imported_only_when_first_opened() -> None:
             while scope is not None and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 scope = parents.get(scope)
             importers.append(f"{module}:{scope.name if scope is not None else '<module>'}")
-    assert importers == ["app.records.panel:open_editor"]
+    assert importers == ["app.page.app:open_editor"]

@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.embed.fragment import KEYS, format_fragment, parse_fragment, split_fragment
-from app.embed.host import EmbedHost, EmbedState, act, embed_snippet, open_embed, present
+from app.embed.host import EmbedHost, EmbedState, act, open_embed, present
+from app.embed.snippet import embed_snippet
 from app.embed.values import FragmentError
 from core.ids import MatchInfo, decode_xgid, encode_gnubg_id, encode_xgid
 from core.position import Position

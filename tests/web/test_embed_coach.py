@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from app.embed.fragment import parse_fragment
-from app.embed.host import act, embed_snippet, open_embed, present
+from app.embed.host import act, open_embed, present
+from app.embed.snippet import embed_snippet
 from app.embed.values import FragmentError
 from tests.web.embed_cases import clicks
 

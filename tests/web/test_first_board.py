@@ -10,8 +10,9 @@ import pytest
 
 from app.board.render import render_board
 from app.board.view import build_view
-from app.page.screen.firstboard import BOARD_KEY, DEFAULT_LENGTH, remember_board, save_digest, shell_board, stored_board
-from app.page.storage.match_store import MATCH_KEY, REV_KEY, MatchStore, MemoryStorage
+from app.page.screen.firstboard import DEFAULT_LENGTH, remember_board, save_digest, shell_board, stored_board
+from app.page.storage.match_store import MatchStore, MemoryStorage
+from app.page.storage.storage_keys import BOARD_KEY, MATCH_KEY, REV_KEY
 from core.match import Match
 from core.state import to_json
 

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from app.page.link.link_book import STALE, LinkBook, LinkSession, NoSeatError
-from app.page.storage.match_store import MATCH_KEY, MemoryStorage
+from app.page.storage.match_store import MemoryStorage
+from app.page.storage.storage_keys import MATCH_KEY
 from core.link import LinkError, decode_link, encode_link, verify_rolls
 from core.link import errors as why
 from core.match import Match

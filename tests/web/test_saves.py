@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.page.storage.match_store import MATCH_KEY, REV_KEY, FullStorage, MatchStore, MemoryStorage, archive_key, usage
+from app.page.storage.match_store import FullStorage, MatchStore, MemoryStorage, archive_key, usage
+from app.page.storage.storage_keys import MATCH_KEY, REV_KEY
 from core.errors import InvalidStateError
 from core.match import Match
 from core.state import read_session, to_json

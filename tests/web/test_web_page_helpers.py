@@ -17,7 +17,8 @@ from app.page.computer import opponent as bot_turns
 from app.page.dice.byte_dice import ByteDice, die_from_byte
 from app.page.screen.buttons import controls_for, page_phase
 from app.page.screen.movelog import MoveLog
-from app.page.storage.match_store import BROKEN_KEY, MATCH_KEY, REV_KEY, MatchStore, MemoryStorage, Options, choose_lang
+from app.page.storage.match_store import MatchStore, MemoryStorage, Options, choose_lang
+from app.page.storage.storage_keys import BROKEN_KEY, MATCH_KEY, REV_KEY
 from core.game import Setup
 from core.match import Match
 from core.position import Position
@@ -98,7 +99,8 @@ def test_the_production_page_has_no_seeded_dice() -> None:
         words = _code_words(module.read_text(encoding="utf-8"))
         assert not {w for w in words if "seed" in w.lower()}, module
         assert "random" not in words, module
-    overlay = _code_words((app.parents[1] / "tests" / "test_build" / "app" / "page" / "dice" / "dice_source.py").read_text())
+    overlay_file = app.parents[1] / "tests" / "test_build" / "app" / "page" / "dice" / "dice_source.py"
+    overlay = _code_words(overlay_file.read_text())
     assert {"parse_seed", "seed"} <= overlay  # the check would see the test build's reader
 
 

@@ -195,7 +195,7 @@ def load_id(state: EditorState, text: str, lang: str) -> Outcome:
 def export_text(draft: SetupDraft, kind: str, lang: str, base_url: str = "embed.html") -> tuple[str | None, str]:
     """The text to copy (``kind``: ``"xgid"``, ``"gnubg"`` or ``"embed"``), or ``None`` and why not.
 
-    The embed snippet shows the same set-up (:func:`app.embed.host.embed_snippet`).
+    The embed snippet shows the same set-up (:func:`app.embed.snippet.embed_snippet`).
 
     >>> export_text(SetupDraft.initial(), "xgid", "en")
     ('XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:6', '')
@@ -208,7 +208,7 @@ def export_text(draft: SetupDraft, kind: str, lang: str, base_url: str = "embed.
     if kind == "gnubg":
         return draft.gnubg_id(), ""
     if kind == "embed":
-        from app.embed.host import embed_snippet  # only when asked
+        from app.embed.snippet import embed_snippet  # only when asked
 
         return embed_snippet(draft.xgid(), {"base_url": base_url, "lang": lang}), ""
     return draft.xgid(), ""

@@ -45,15 +45,9 @@ from app.page.screen.page_view import (
     status_line,
     translate_page,
 )
-from app.page.storage.match_store import (
-    LANG_KEY,
-    OPPONENT_KEY,
-    OPTIONS_KEY,
-    MatchStore,
-    Options,
-    choose_lang,
-)
+from app.page.storage.match_store import MatchStore, Options, choose_lang
 from app.page.storage.saving import PageSaves
+from app.page.storage.storage_keys import LANG_KEY, OPPONENT_KEY, OPTIONS_KEY
 from app.text import t
 from core.errors import IllegalActionError
 from core.match import Match
@@ -496,7 +490,12 @@ def boot() -> App:
     page.start()
     from app.records.panel import install  # after the board: the page does not wait for it
 
-    install(page)
+    def open_editor() -> None:
+        from app.page.dialogs.editor_dialog import open_editor  # on first use, never at start-up
+
+        open_editor(page)
+
+    install(page, open_editor)
     from app.page.coach.hint_panel import Coach
 
     page.coach = Coach(page).install()

@@ -12,7 +12,8 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from app.dom import str_or_none
-from app.page.storage.match_store import MATCH_KEY, MemoryStorage
+from app.page.storage.match_store import MemoryStorage
+from app.page.storage.storage_keys import MATCH_KEY
 
 
 class BrowserStorage:

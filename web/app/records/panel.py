@@ -31,7 +31,6 @@ from pyscript import document, window
 from app.board.render import render_board
 from app.board.view import build_view
 from app.dom import el, escape, guarded_async, ignore_event, js_object
-from app.page.dialogs.editor_host import EditorHost
 from app.records.dice_record import dice_html, dice_stats, match_throws
 from app.records.formats import (
     MAT_TYPE,
@@ -64,9 +63,25 @@ BUTTONS = (
 
 
 
-class PanelHost(EditorHost, Protocol):
-    """What the panel needs of the page: the editor's host (language, match, a way to replace
-    the match: the panel opens the editor on it), and listeners."""
+class PanelHost(Protocol):
+    """What the panel needs of the page: its language, the match, a way to replace the match, and
+    listeners. The position editor is not the panel's: the page gives it as a callback (:func:`install`)."""
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def bot_player(self) -> int | None: ...
+
+    @property
+    def flipped(self) -> bool: ...
+
+    def bot_available(self) -> bool: ...
+
+    def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool: ...
 
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None: ...
 
@@ -78,8 +93,10 @@ class PanelHost(EditorHost, Protocol):
 class FormatsPanel:
     """The panel's state: the replay shown, the match imported (not yet current), the set-up read."""
 
-    def __init__(self, app: PanelHost) -> None:
+    def __init__(self, app: PanelHost, open_editor: Callable[[], None]) -> None:
         self.app = app
+        self.open_editor = open_editor
+        """Opens the position editor on the page's match (the page's, imported on first use)."""
         self.replay: Replay | None = None
         self.imported: Match | None = None
         self.file_name = ""
@@ -231,7 +248,7 @@ class FormatsPanel:
         """The tutorial snippet (an ``<iframe>`` of this site's ``embed.html``) for a position."""
         if position_id is None:
             return None
-        from app.embed.host import embed_snippet  # only when asked: the page does not need it to start
+        from app.embed.snippet import embed_snippet  # only when asked: the page does not need it to start
 
         base = str(js.URL.new("embed.html", window.location.href).href)
         return embed_snippet(position_id, {"base_url": base, "lang": self.lang})
@@ -357,11 +374,6 @@ class FormatsPanel:
         if self.replay is not None:
             self.open_dice(self.replay.match)
 
-    def open_editor(self) -> None:
-        """The position editor (:mod:`app.page.dialogs.editor_dialog`), imported on first use."""
-        from app.page.dialogs.editor_dialog import open_editor
-
-        open_editor(self.app)
     # -- analysis (#15) ---------------------------------------------------------------------------
     def analyse(self, match: Match, file_name: str | None) -> None:
         """Open the analysis of ``match``; the analysis code (and the bot) loads now, the first time."""
@@ -472,9 +484,10 @@ class FormatsPanel:
 PANEL: FormatsPanel | None = None
 
 
-def install(app: PanelHost) -> FormatsPanel:
-    """Wire the panel and its dialogs to ``app`` (called by :func:`app.page.app.boot`)."""
+def install(app: PanelHost, open_editor: Callable[[], None]) -> FormatsPanel:
+    """Wire the panel and its dialogs to ``app`` (called by :func:`app.page.app.boot`); ``open_editor``
+    is what the "Edit position" button calls."""
     global PANEL
-    PANEL = FormatsPanel(app)
+    PANEL = FormatsPanel(app, open_editor)
     PANEL.install()
     return PANEL

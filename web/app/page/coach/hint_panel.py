@@ -24,7 +24,6 @@ from app.board.view import BoardView
 from app.dom import el, guarded_async, ignore_event, js_object
 from app.page.board_input.moved import Moved
 from app.page.coach.hint_words import (
-    TUTOR_KEY,
     band_threshold,
     cube_lines,
     cube_verdict,
@@ -35,6 +34,7 @@ from app.page.coach.hint_words import (
     tutor_warning,
 )
 from app.page.computer.opponent import SLICE_S
+from app.page.storage.storage_keys import TUTOR_KEY
 from app.text import t
 from app.text.coach_lines import play_lines
 from core.match import Match
@@ -330,4 +330,3 @@ class Coach:
         host.redraw()
         if choice == "best":
             el("hint").scrollIntoView(js_object({"block": "nearest"}))
-

@@ -31,8 +31,7 @@ BANDS = ("doubtful", "bad", "very bad")
 """The tutor's bands, mildest first: the analysis's marks (:data:`core.analysis.analyse.MARKS`)."""
 
 TUTOR_OFF = "off"
-TUTOR_KEY = "videau.tutor"
-"""Where the page keeps the tutor's band (``"off"`` or one of :data:`BANDS`)."""
+
 
 def hint_kind(match: Match, *, waiting: bool = False) -> HintKind | None:
     """The hint the page can give now: the ranked plays of a roll (``"play"``), the cube

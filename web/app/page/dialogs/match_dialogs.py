@@ -15,7 +15,7 @@ from app.page.clock.clock_text import link_allowance_hours, rules_for
 from app.page.computer.opponent import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
 from app.page.dialogs.match_length import read_match_length
 from app.page.dice.dice_source import bot_noise
-from app.page.storage.match_store import NEW_MATCH_KEY
+from app.page.storage.storage_keys import NEW_MATCH_KEY
 from app.text import t
 from core.match import Match
 

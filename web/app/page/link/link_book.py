@@ -28,8 +28,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.page.link.link_keys import BOOK_KEY, INDEX_KEY
 from app.page.storage.match_store import Storage
+from app.page.storage.storage_keys import BOOK_KEY, INDEX_KEY
 from core.link import (
     PREFIX,
     LinkAction,

@@ -11,7 +11,8 @@ from typing import Any
 
 from pyscript import window
 
-from app.page.link.link_keys import INDEX_KEY, PREFIX
+from app.page.link.link_keys import PREFIX
+from app.page.storage.storage_keys import INDEX_KEY
 
 
 def _boot(app: Any) -> bool:

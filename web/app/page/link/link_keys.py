@@ -1,14 +1,12 @@
-"""The few names start-up needs to know whether play by link is in use (no import of :mod:`core.link`).
+"""The name start-up needs to know whether play by link is in use (no import of :mod:`core.link`).
 
->>> PREFIX, INDEX_KEY
-('#link=', 'videau.link.index')
+>>> PREFIX
+'#link='
+
+Its keys in localStorage are :mod:`app.page.storage.storage_keys`' (``BOOK_KEY``, ``INDEX_KEY``).
 """
 
 from __future__ import annotations
 
 PREFIX = "#link="
 """What a match link's fragment starts with (as :data:`core.link.codec.PREFIX`)."""
-BOOK_KEY = "videau.link"
-"""Prefix of the keys of the device's link matches."""
-INDEX_KEY = BOOK_KEY + ".index"
-"""The list of the device's link matches, newest first."""

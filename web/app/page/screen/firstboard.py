@@ -36,15 +36,13 @@ from dataclasses import replace
 
 from app.board.render import render_board
 from app.board.view import BoardView, PlayerView, build_view
-from app.page.storage.match_store import MATCH_KEY, REV_KEY, MatchStore, Storage, parse_rev
+from app.page.storage.match_store import MatchStore, Storage, parse_rev
+from app.page.storage.storage_keys import BOARD_KEY, MATCH_KEY, REV_KEY
 from core.match import Match
 from core.state import to_json
 
 DEFAULT_LENGTH = 5
 """The length of the match a first visit starts with (the page's default)."""
-
-BOARD_KEY = "videau.board"
-"""Where the last drawn board is stored: JSON ``{"rev": int, "digest": int, "svg": str}``."""
 
 
 def save_digest(text: str) -> int:

@@ -44,24 +44,20 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Literal, Protocol
 
+from app.page.storage.storage_keys import (
+    ARCHIVE_KEY,
+    BROKEN_KEY,
+    MATCH_KEY,
+    OUR_PREFIXES,
+    REV_KEY,
+)
 from app.text import DEFAULT_LANG, LANGS, detect_lang
 from core.clock import Clock
 from core.errors import InvalidStateError
 from core.match import Match
 from core.state import game_to_json, join_session, read_session, session_to_json, to_json
 
-MATCH_KEY = "videau.match"
-REV_KEY = "videau.match.rev"
-BROKEN_KEY = "videau.match.broken"
-LANG_KEY = "videau.lang"
-OPTIONS_KEY = "videau.options"
-OPPONENT_KEY = "videau.opponent"
-NEW_MATCH_KEY = "videau.new_match"
-"""The new-match dialog's last choices (opponent, level): it opens with them."""
 MAX_BROKEN = 50
-ARCHIVE_KEY = "videau.archive"
-OUR_PREFIXES = ("videau.", "videau-embed")
-"""Our keys in localStorage: the page's and the embeds' cache (``web/embed.js``: up to 60 diagrams of ~15 KB)."""
 BUDGET_CHARS = 5_000_000
 """A conservative storage budget: browsers allow about 5 million characters per site."""
 WARN_SHARE = 0.7

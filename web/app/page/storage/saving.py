@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from app.dom import el, str_or_none
-from app.page.storage.match_store import BUDGET_CHARS, MATCH_KEY, REV_KEY, WARN_SHARE, MatchStore, usage
+from app.page.storage.match_store import BUDGET_CHARS, WARN_SHARE, MatchStore, usage
+from app.page.storage.storage_keys import MATCH_KEY, REV_KEY
 from app.text import t
 from core.errors import InvalidStateError
 from core.match import Match
