@@ -39,7 +39,7 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% interval (0 for fewer than two values).
 
     >>> mean_ci([1.0, 3.0])
-    (2.0, 2.772)
+    (2.0, 1.96)
     """
     if not xs:
         return math.nan, math.nan

@@ -27,7 +27,7 @@ from typing import Literal
 
 from ..bot.evaluator import Evaluator
 from ..match import Match
-from .decision import DecisionEval, cube_eval_steps
+from .decision import DecisionEval, checker_grade_steps, cube_eval_steps
 from .engine import CheckerGrade, Depth, Engine
 from .walk import Moment, MomentKind, walk_match
 
@@ -252,7 +252,7 @@ def _grade_steps(engine: Engine, moment: Moment) -> Generator[None, None, Decisi
     cube = moment.situation.cube
     if moment.kind == "move":
         luck = yield from engine.luck_steps(moment)
-        grade: CheckerGrade | None = yield from engine.checker_steps(moment)
+        grade: CheckerGrade | None = yield from checker_grade_steps(engine, moment)
         assert moment.dice is not None
         if grade is None:  # a forced play (or none): luck only
             from ..notation import format_play

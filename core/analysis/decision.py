@@ -40,9 +40,10 @@ from ..bot.evaluator import flip
 from ..moves import Play, legal_plays
 from ..notation import format_play
 from ..position import Position
-from .engine import CubeGrade
+from ..turn import Turn
 from .equity import Probs, Scale
-from .walk import Situation
+from .grades import CheckerGrade, CubeGrade
+from .walk import Moment, Situation
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -260,3 +261,45 @@ def cube_eval(
         Option(CUBE_TAKE[1], drop, max(0.0, top - drop), plies),
     )
     return DecisionEval("take", player, answers, "Take" if grade.should_take else "Pass", cube=grade)
+
+
+def checker_grade_steps(engine: Engine, moment: Moment) -> Generator[None, None, CheckerGrade | None]:
+    """Grade the play of ``moment`` (a ``"move"``); ``None`` when the roll left no choice.
+
+    The play made is priced as deeply as the best ones (:func:`checker_eval_steps`, the
+    evaluation the hints share)."""
+    assert moment.dice is not None
+    position = moment.position
+    plays = legal_plays(position, moment.dice)
+    if len(plays) < 2:
+        return None
+    played = plays[_find_play(position, moment.dice, moment.steps, plays)]
+    ev = yield from checker_eval_steps(
+        engine, position, moment.dice, moment.situation, player=moment.player, include=played
+    )
+    mine = ev.find_play(played)
+    assert mine is not None
+    best = ev.best
+    return CheckerGrade(
+        played=mine.what,
+        best=best.what,
+        loss=mine.loss,
+        played_equity=mine.equity,
+        best_equity=best.equity,
+        ranked=tuple((o.what, o.equity, o.plies) for o in ev.options),
+        legal=len(plays),
+        evaluation=ev,
+    )
+
+
+def _find_play(
+    position: Position, dice: tuple[int, int], steps: tuple[tuple[int, int], ...], plays: tuple[Play, ...]
+) -> int:
+    for i, play in enumerate(plays):
+        if play.steps == steps:
+            return i
+    turn = Turn.start(position, dice)
+    for s, t in steps:
+        turn = turn.step(s, t)
+    key = turn.play().key
+    return next(i for i, play in enumerate(plays) if play.key == key)

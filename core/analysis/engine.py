@@ -25,18 +25,17 @@ comes in slices (``*_steps`` generators that yield between rolls).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, cast
 
 from ..bot import LEVELS, decision_margin
-from ..bot.cube import CubeDecision, cube_life, decide
+from ..bot.cube import CubeDecision, cube_life
 from ..bot.cube_ahead import Exact, Replies, as_replies, deeper_replies, match_decision_ahead, money_decision_ahead
 from ..bot.evaluator import Evaluator, flip
 from ..dice import ROLLS
-from ..moves import Play, legal_plays
 from ..position import Position
-from ..turn import Turn
 from .equity import Probs, Scale
+from .grades import CheckerGrade, CubeGrade
 from .walk import Moment
 
 __all__ = ["PAGE_DEPTH", "CheckerGrade", "CubeGrade", "Depth", "Engine", "page_depth"]
@@ -98,48 +97,6 @@ def page_depth(decisions: int, budget: float = PAGE_BUDGET_S) -> Depth:
     return PAGE_DEPTH
 
 
-@dataclass(frozen=True, slots=True)
-class CheckerGrade:
-    """A graded chequer play: ``ranked`` = (notation, equity, plies) best first, the play made included."""
-
-    played: str
-    best: str
-    loss: float
-    played_equity: float
-    best_equity: float
-    ranked: tuple[tuple[str, float, int], ...]
-    legal: int
-    evaluation: Any = field(default=None, compare=False, repr=False)
-    """The :class:`core.analysis.decision.DecisionEval` it is read from."""
-
-
-@dataclass(frozen=True, slots=True)
-class CubeGrade:
-    """Cube equities for the side on roll (per unit of cube): no double, double/take, double/pass."""
-
-    no_double: float
-    double_take: float
-    double_pass: float
-
-    @property
-    def best_for_doubler(self) -> float:
-        return max(self.no_double, min(self.double_take, self.double_pass))
-
-    @property
-    def should_double(self) -> bool:
-        """As the bot decides (:func:`core.bot.cube.decide`): a double that gains nothing and
-        loses nothing is made.
-
-        >>> CubeGrade(1.0, 2.0, 1.0).should_double     # a certain win, no gammons: double, pass
-        True
-        """
-        return decide(self.no_double, self.double_take, self.double_pass).double
-
-    @property
-    def should_take(self) -> bool:
-        return decide(self.no_double, self.double_take, self.double_pass).take
-
-
 class Engine:
     """Evaluates what :func:`~core.analysis.walk.walk_match` yields (see the module docstring)."""
 
@@ -174,37 +131,6 @@ class Engine:
                 sums[i] += ways * p[i]
         avg = (sums[0] / 36.0, sums[1] / 36.0, sums[2] / 36.0, sums[3] / 36.0, sums[4] / 36.0)
         return flip(avg) if flipped else avg
-
-    # -- chequer play ------------------------------------------------------------------
-    def checker_steps(self, moment: Moment) -> Generator[None, None, CheckerGrade | None]:
-        """Grade the play of ``moment`` (a ``"move"``); ``None`` when the roll left no choice.
-
-        The play made is priced as deeply as the best ones
-        (:func:`core.analysis.decision.checker_eval_steps`, the evaluation the hints share)."""
-        from .decision import checker_eval_steps
-
-        assert moment.dice is not None
-        position = moment.position
-        plays = legal_plays(position, moment.dice)
-        if len(plays) < 2:
-            return None
-        played = plays[_find_play(position, moment.dice, moment.steps, plays)]
-        ev = yield from checker_eval_steps(
-            self, position, moment.dice, moment.situation, player=moment.player, include=played
-        )
-        mine = ev.find_play(played)
-        assert mine is not None
-        best = ev.best
-        return CheckerGrade(
-            played=mine.what,
-            best=best.what,
-            loss=mine.loss,
-            played_equity=mine.equity,
-            best_equity=best.equity,
-            ranked=tuple((o.what, o.equity, o.plies) for o in ev.options),
-            legal=len(plays),
-            evaluation=ev,
-        )
 
     # -- cube and luck -------------------------------------------------------------------
     def cube_steps(self, moment: Moment) -> Generator[None, None, CubeGrade]:
@@ -290,16 +216,3 @@ class Engine:
             pairs = [(roll.ways, v) for roll, v in zip(ROLLS, values)]
         mean = sum(w * v for w, v in pairs) / sum(w for w, _ in pairs)
         return here - mean
-
-
-def _find_play(
-    position: Position, dice: tuple[int, int], steps: tuple[tuple[int, int], ...], plays: tuple[Play, ...]
-) -> int:
-    for i, play in enumerate(plays):
-        if play.steps == steps:
-            return i
-    turn = Turn.start(position, dice)
-    for s, t in steps:
-        turn = turn.step(s, t)
-    key = turn.play().key
-    return next(i for i, play in enumerate(plays) if play.key == key)

@@ -13,7 +13,8 @@ Levels: ``"beginner"``, ``"intermediate"``, ``"advanced"`` (alias ``"expert"``) 
 ``rng`` given (a callable returning a float in [0, 1), e.g. ``random.Random(7).random``),
 so a seeded rng makes them deterministic. ``"advanced"`` (the default) looks one roll ahead
 (1-ply) on its 3 best plays within 0.16 of the best, at most about 2,400 replies per move
-(a median move of 115 ms in Pyodide since the evaluation became faster; see bench/RESULTS.md).
+(a median move of 115 ms in Pyodide since the evaluation became faster; see
+bench/journal/2026-12.md, "With the faster evaluation").
 ``"strongest"`` does the same on its top 6 within 0.3, at most about 4,500 replies, then looks
 two rolls ahead (2-ply) at its 3 best of those within 0.1 (while their replies number at most
 1,500), the last ply's plays pre-ranked by pubeval and only the best 2 of each roll rated by the

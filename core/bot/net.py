@@ -14,7 +14,7 @@ of value, :data:`LANE_SCALE`), so that adding a row to all the hidden units (128
 shipped net) is a single integer addition done in C, and the exact integer sum does not depend on the order of the
 inputs. Lanes may go negative: the packing is linear, and an offset added before
 unpacking (``struct``) makes every lane non-negative. Values differ from a float sum by
-about 1e-12 (bench/RESULTS.md, "Faster evaluation"; the numpy twin agrees to 1e-5).
+about 1e-12 (bench/journal/2026-12.md, "Faster evaluation in pure Python"; the numpy twin agrees to 1e-5).
 
 Weights live in ``core/bot/weights/*.json.gz``: a JSON object with ``version``,
 ``encoder`` (the :data:`core.bot.encoding.ENCODERS` version its inputs come from; 1

@@ -15,8 +15,8 @@ from e2e_helpers import wait_ready
 from match_helpers import open_app, play_turn
 from playwright.sync_api import Page, expect
 
-from app.page.linkplay import LinkBook, LinkSession
-from app.page.storage import MemoryStorage
+from app.page.link.link_book import LinkBook, LinkSession
+from app.page.storage.match_store import MemoryStorage
 from core.link import encode_link
 from tests.core.link_sim import Sim
 from tests.core.test_link_bounded import link_of
