@@ -1,4 +1,4 @@
-"""The page's package holds its layers: ``text`` < ``board`` < ``dom`` < ``records``, ``editor``, ``embed`` < ``page`` < ``main``.
+"""The page's package holds its layers: text < board < dom < records, editor, embed < page < main.
 
 Read from the code's own imports (the graph of ``tests/test_import_graph.py``: :mod:`ast`,
 module level, inside functions and under ``TYPE_CHECKING``): each wing of ``web/app`` (its
