@@ -21,7 +21,7 @@ match statistics, https://www.gnu.org/software/gnubg/manual/, also installed as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -42,6 +42,8 @@ __all__ = [
     "decision_count",
     "luck_mark",
     "mark",
+    "merge_decisions",
+    "moments_steps",
     "rating",
 ]
 
@@ -207,18 +209,39 @@ def analysis_steps(
     A page resumes it between frames and shows each decision as it comes.
     """
     engine = Engine(evaluator, depth)
-    summary = (PlayerSummary(0, match.names[0]), PlayerSummary(1, match.names[1]))
+    decisions = yield from moments_steps(engine, walk_match(match))
+    return merge_decisions(match, decisions)
+
+
+def moments_steps(engine: Engine, moments: Iterable[Moment]) -> Generator[Progress, None, list[Decision]]:
+    """Grade ``moments`` (some of :func:`~core.analysis.walk.walk_match`'s, in order) with
+    ``engine``: yields as :func:`analysis_steps` does, returns their decisions in order.
+
+    Each decision is graded as if it were the first: the engine's chequer evaluations are
+    forgotten between moments (its roll tables are kept: they are the same whoever asks), so
+    a position met twice in a match is graded the same both times, and any part of a match
+    graded apart (:mod:`core.analysis.split`, the page's workers) gives the same decisions.
+    """
     decisions: list[Decision] = []
-    for moment in walk_match(match):
+    for moment in moments:
+        engine.decisions.clear()
         decision = yield from _grade_steps(engine, moment)
         if decision is None:
             continue
         win = yield from engine.winning_steps(moment)
         decision = replace(decision, win=win)
         decisions.append(decision)
-        summary[decision.player].add(decision)
         yield decision
-    return MatchAnalysis(match.names, match.length, tuple(decisions), summary)
+    return decisions
+
+
+def merge_decisions(match: Match, decisions: Iterable[Decision]) -> MatchAnalysis:
+    """The :class:`MatchAnalysis` of ``match`` from its graded decisions, in match order."""
+    summary = (PlayerSummary(0, match.names[0]), PlayerSummary(1, match.names[1]))
+    kept = tuple(decisions)
+    for decision in kept:
+        summary[decision.player].add(decision)
+    return MatchAnalysis(match.names, match.length, kept, summary)
 
 
 def analyse_match(

@@ -1,0 +1,158 @@
+"""A match's analysis split into parts graded apart (the page's workers), merged back the same.
+
+The page hands the analysis to Web Workers, one per core it may use: each worker gets the match
+(:func:`pack_job`), then parts of it (:class:`Part`: a run of consecutive decisions of one
+game, as :func:`plan_parts` cuts them), grades each with :class:`PartRunner` and sends the
+decisions back (:func:`pack_decisions`); the page joins them in match order
+(:func:`merge_parts`). Every decision is graded as if it were the first
+(:func:`~core.analysis.analyse.moments_steps`), so the result equals :func:`analysis_steps`'s,
+however the match was cut and whichever worker graded which part.
+
+The parts travel as :mod:`pickle` bytes between two copies of this same code (the page and its
+workers load one build); nothing else is ever unpickled.
+
+>>> from core.match import Match
+>>> match = Match.new(3).opening_with(3, 1).play("8/5 6/5").roll_with((6, 4)).play("24/14")
+>>> parts = plan_parts(match, 2, per_worker=1)
+>>> [(p.start, p.stop) for p in parts]
+[(1, 3), (0, 1)]
+>>> runner = PartRunner()
+>>> runner.load(pack_job(match, None))
+>>> found = [unpack_decisions(runner.run(p.start, p.stop)) for p in reversed(parts)]
+>>> merge_parts(match, zip(reversed(parts), found)) == analyse_match(match)
+True
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import islice
+
+from ..match import Match
+from .analyse import Decision, MatchAnalysis, analyse_match, merge_decisions, moments_steps
+from .engine import Depth, Engine
+from .walk import walk_match
+
+__all__ = ["Part", "PartRunner", "merge_parts", "pack_decisions", "pack_job", "plan_parts", "unpack_decisions"]
+
+PARTS_PER_WORKER = 4
+"""About how many parts each worker gets: enough that the last ones to finish are short (the
+workers take the next part as they finish one, largest first), few enough that little is
+lost where a part starts (its first roll table, computed by the part before as well)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """Decisions ``start`` to ``stop`` (excluded) of :func:`~core.analysis.walk.walk_match`'s, in
+    its order; all of one game (``game``, 1-based)."""
+
+    game: int
+    start: int
+    stop: int
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.start
+
+
+def plan_parts(match: Match, workers: int, per_worker: int = PARTS_PER_WORKER) -> tuple[Part, ...]:
+    """``match``'s decisions cut into parts for ``workers`` workers, largest first: each game
+    whole, or in equal runs of consecutive decisions when it is longer than an even share.
+
+    >>> from core.match import Match
+    >>> m = Match.new(3).opening_with(3, 1).play("8/5 6/5").roll_with((6, 4)).play("24/14")
+    >>> plan_parts(m, 1)
+    (Part(game=1, start=0, stop=3),)
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    games: list[int] = [moment.game for moment in walk_match(match)]
+    total = len(games)
+    if total == 0:
+        return ()
+    most = max(1, -(-total // (workers * per_worker))) if workers > 1 else total
+    parts: list[Part] = []
+    start = 0
+    while start < total:
+        stop = start
+        while stop < total and games[stop] == games[start]:
+            stop += 1
+        pieces = -(-(stop - start) // most)
+        for k in range(pieces):
+            a = start + (stop - start) * k // pieces
+            b = start + (stop - start) * (k + 1) // pieces
+            parts.append(Part(games[start], a, b))
+        start = stop
+    return tuple(sorted(parts, key=lambda p: (-p.size, p.start)))
+
+
+def merge_parts(match: Match, graded: Iterable[tuple[Part, list[Decision]]]) -> MatchAnalysis:
+    """The analysis of ``match`` from its parts' decisions, given in any order.
+
+    Raises ``ValueError`` unless the parts cover every decision of the match once."""
+    ordered = sorted(graded, key=lambda pair: pair[0].start)
+    expected = 0
+    for part, _ in ordered:
+        if part.start != expected:
+            raise ValueError(f"parts do not join: decision {expected} expected, part starts at {part.start}")
+        expected = part.stop
+    if expected != sum(1 for _ in walk_match(match)):
+        raise ValueError(f"parts cover {expected} decisions, the match has more")
+    return merge_decisions(match, (d for _, decisions in ordered for d in decisions))
+
+
+def pack_job(match: Match, depth: Depth | None) -> bytes:
+    """What a worker needs before its parts: the match and the depth to grade it at."""
+    return pickle.dumps((match, depth), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def pack_decisions(decisions: list[Decision]) -> bytes:
+    """A part's decisions, as the worker sends them back."""
+    return pickle.dumps(decisions, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def unpack_decisions(data: bytes) -> list[Decision]:
+    """A part's decisions, as :func:`pack_decisions` packed them (the page's own worker's bytes)."""
+    decisions = pickle.loads(data)
+    if not isinstance(decisions, list) or not all(isinstance(d, Decision) for d in decisions):
+        raise ValueError("not a list of decisions")
+    return decisions
+
+
+class PartRunner:
+    """A worker's side: holds the match (:meth:`load`) and grades its parts (:meth:`run`) with one
+    engine, whose roll tables serve every part it grades."""
+
+    def __init__(self) -> None:
+        self.match: Match | None = None
+        self.engine: Engine | None = None
+
+    def load(self, job: bytes) -> None:
+        """Take the match and depth packed by :func:`pack_job`."""
+        match, depth = pickle.loads(job)
+        if not isinstance(match, Match) or not (depth is None or isinstance(depth, Depth)):
+            raise ValueError("not a job: (match, depth) expected")
+        self.match = match
+        if self.engine is None or self.engine.depth != (depth or Depth()):
+            self.engine = Engine(None, depth)
+
+    def warm(self) -> None:
+        """Load the bot's net now (a worker does it while the page sends the match)."""
+        analyse_match(Match.new(1).opening_with(2, 1).play("13/11 6/5"))
+
+    def run(self, start: int, stop: int, on_decision: Callable[[], object] | None = None) -> bytes:
+        """Grade decisions ``start`` to ``stop`` of the match loaded; their :func:`pack_decisions`
+        bytes. ``on_decision`` is called after each one (the worker reports progress)."""
+        if self.match is None or self.engine is None:
+            raise RuntimeError("no match loaded")
+        steps = moments_steps(self.engine, islice(walk_match(self.match), start, stop))
+        while True:
+            try:
+                item = next(steps)
+            except StopIteration as done:
+                decisions: list[Decision] = done.value
+                return pack_decisions(decisions)
+            if item is not None and on_decision is not None:
+                on_decision()
