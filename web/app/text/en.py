@@ -383,7 +383,7 @@ EN: dict[str, str] = {
     "link.verify_intro": "Each roll comes from a secret of the player who rolls, committed (hashed) in an earlier "
     "link, and a contribution of the other player, given before that secret was revealed: SHA-256 of both "
     "makes the dice. Every roll below was checked again from the link alone.",
-    "link.verify_row": "{n}. {who}, {kind} {dice}: secret {secret}… committed in link {commit}, contribution "
+    "link.verify_row": "{who}, {kind} {dice}: secret {secret}… committed in link {commit}, contribution "
     "{gift}… in link {given}, revealed in link {reveal}: verified.",
     "link.verify_opening": "opening roll",
     "link.verify_roll": "roll",

@@ -376,7 +376,7 @@ FR: dict[str, str] = {
     "link.verify_intro": "Chaque lancer vient d’un secret du joueur qui lance, engagé (haché) dans un lien "
     "précédent, et d’une contribution de l’autre joueur, donnée avant que ce secret soit révélé : le SHA-256 "
     "des deux fait les dés. Chaque lancer ci-dessous a été revérifié à partir du seul lien.",
-    "link.verify_row": "{n}. {who}, {kind} {dice} : secret {secret}… engagé dans le lien {commit}, contribution "
+    "link.verify_row": "{who}, {kind} {dice} : secret {secret}… engagé dans le lien {commit}, contribution "
     "{gift}… dans le lien {given}, révélé dans le lien {reveal} : vérifié.",
     "link.verify_opening": "lancer d’ouverture",
     "link.verify_roll": "lancer",

@@ -244,10 +244,11 @@ def show_proofs(app: Any, proofs: tuple[RollProof, ...]) -> None:
         item = document.createElement("li")
         kind = t(lang, "link.verify_opening" if proof.kind == "opening" else "link.verify_roll")
         item.textContent = t(
-            lang, "link.verify_row", n=proof.index + 1, who=names[proof.holder], kind=kind,
+            lang, "link.verify_row", who=names[proof.holder], kind=kind,
             dice=f"{proof.dice[0]}-{proof.dice[1]}", secret=proof.secret.hex()[:12], commit=proof.commit_entry + 1,
             gift=proof.contribution.hex()[:12], given=proof.contribution_entry + 1, reveal=proof.reveal_entry + 1,
         )  # fmt: skip
+        item.value = proof.index + 1  # the list numbers the rolls (once: the row's words do not)
         item.dataset.dice = f"{proof.dice[0]}{proof.dice[1]}"
         box.appendChild(item)
     if not proofs:
@@ -317,6 +318,12 @@ def _offer_own_match(app: Any) -> None:
         anchor.href = _page_url() + mine[0].link
 
 
+def _close_alert() -> None:
+    """The alert closed (or a link match opened): the page's own board comes back if it was kept out of sight."""
+    el("link-alert").hidden = True
+    document.body.removeAttribute("data-link-refused")
+
+
 def export_record(match: Match) -> None:
     """Download ``match`` as a .mat file (what a device without its secret can still do)."""
     from app.records.formats import MAT_TYPE, export_mat, mat_filename
@@ -344,7 +351,7 @@ def activate(app: Any, session: LinkSession) -> None:
     app.saves = play
     document.body.dataset.link = "on"
     el("link-panel").hidden = False
-    el("link-alert").hidden = True
+    _close_alert()
     _set_hash(session.link)
     app.redraw()
     play.draw()
@@ -400,7 +407,7 @@ def _wire(app: Any) -> None:
     app.on(el("btn-link-share"), "click", ignore_event(lambda: app.link and app.link.share()))
     app.on(el("btn-link-full"), "click", ignore_event(lambda: app.link and app.link.copy_full()))
     app.on(window, "storage", lambda event: app.link.record_changed(event) if app.link is not None else None)
-    app.on(el("link-alert-close"), "click", ignore_event(lambda: setattr(el("link-alert"), "hidden", True)))
+    app.on(el("link-alert-close"), "click", ignore_event(_close_alert))
     app.on(el("btn-link-verify"), "click", ignore_event(lambda: app.link and app.link.verify()))
     app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
 
@@ -434,6 +441,11 @@ def boot(app: Any) -> bool:
     fragment = str(window.location.hash)
     if not fragment.startswith(PREFIX):
         return False
+    starting = str(document.body.dataset.ready) != "true"
     if app.link is None or not app.link.active or app.link.session.link != fragment:
-        open_link(app, fragment)
+        opened = open_link(app, fragment)
+        if not opened and starting and (app.link is None or not app.link.active):
+            # A page opened on a refused link (a new tab): its alert, never an unrelated live
+            # board behind it; the page's own match comes back when the alert is closed.
+            document.body.dataset.linkRefused = "true"
     return True
