@@ -113,7 +113,7 @@ class LinkState:
     contribution: tuple[bytes, int] | None = None
     declared_roll: bool = False
     promised: tuple[bool, bool] = (False, False)
-    """Whether each seat promised, with its last play, not to double on its next turn."""
+    """Whether each seat promised, as it last handed the turn over, not to double before its next roll."""
     opening_holder: int = 0
     proofs: tuple[RollProof, ...] = field(default=(), compare=False)
     digests: tuple[bytes, ...] = field(default=(), compare=False)
@@ -263,7 +263,9 @@ def _roll(state: LinkState, entry: Entry, index: int, secret: bytes) -> LinkStat
     commits = list(state.commits)
     commits[entry.sender] = None
     promised = list(state.promised)
-    promised[entry.sender] = False
+    # A promise holds until the promiser's next roll; an opening is the winner's first roll
+    # (his promise, made before it, is spent), while the loser's covers his reply to it.
+    promised[match.game.turn if due[0] == "opening" and match.game.turn is not None else entry.sender] = False
     return replace(
         state, match=match, commits=(commits[0], commits[1]), contribution=None, declared_roll=False,
         proofs=state.proofs + (proof,), promised=(promised[0], promised[1]),
@@ -279,8 +281,8 @@ def _act(state: LinkState, seat: int, action: LinkAction) -> LinkState:
         if state.promised[seat]:
             raise LinkError("a decision to roll after a promise not to double (the roll is already due)")
         return replace(state, declared_roll=True)
-    if kind == "promise":
-        raise LinkError("a promise not to double that does not follow a play")
+    if kind == "promise":  # pragma: no cover - _played reads promises with _promise
+        raise LinkError("a promise not to double out of place")
     if kind == "play":
         match = match.play(action.steps, by=seat)
     elif kind == "resign":
@@ -296,10 +298,17 @@ def _act(state: LinkState, seat: int, action: LinkAction) -> LinkState:
 
 
 def _promise(state: LinkState, seat: int, entry: Entry, at: int) -> LinkState:
-    """``seat`` promises not to double on its next turn: only as the last action, right after its play."""
+    """``seat`` promises not to double before its next roll: last in the entry, as it hands the turn over.
+
+    After a play (the usual case), a take, or in an entry that asks nothing of the seat
+    (the first links of a match: then it covers the seat's reply to the opening if it
+    loses it -- the winner's promise is spent by the opening, see :func:`_roll`).
+    Never while the game waits on the seat itself (its roll or its play), nor once over.
+    """
     last = at == len(entry.actions) - 1
-    if not (last and at and entry.actions[at - 1].kind == "play") or state.match.game.is_over:
-        raise LinkError("a promise not to double must follow the player's play, last in the entry")
+    game = state.match.game
+    if not last or game.is_over or game.player_to_act == seat:
+        raise LinkError("a promise not to double comes last in the entry, as the player hands the turn over")
     promised = list(state.promised)
     promised[seat] = True
     return replace(state, promised=(promised[0], promised[1]))
@@ -398,8 +407,12 @@ def start(
     crawford_rule: bool = True,
     allowance_hours: int = 0,
     names: tuple[str, str] = ("", ""),
+    promise: bool = False,
 ) -> LinkState:
     """A new link match created by player 0, committed to its first ``secret``.
+
+    ``promise``: player 0 will not double on his reply to the opening if he loses it
+    (his friend's link with the opening play then brings that roll: two messages fewer).
 
     ``allowance_hours``: the time per move shown to both players (0: none; at most a week).
     ``names``: the players' names (``""``: none given; 1 to 24 characters), carried in the first link.
@@ -422,7 +435,8 @@ def start(
             raise LinkError(f"player {seat}'s name: {problem}")
     header = Header(match_id, length, crawford_rule, allowance_hours=allowance_hours, names=(names[0], names[1]))
     state = LinkState.empty(header)
-    return state.extend(Entry(0, time_ms, commit=commitment(match_id, 0, 0, secret)))
+    actions = (LinkAction("promise"),) if promise else ()
+    return state.extend(Entry(0, time_ms, actions=actions, commit=commitment(match_id, 0, 0, secret)))
 
 
 def acknowledged(history: History, seat: int) -> int:
@@ -479,8 +493,9 @@ def hand_over(
 ) -> tuple[LinkState, bytes | None]:
     """``seat``'s next entry made and replayed: ``(new state, the secret the seat keeps now)``.
 
-    ``promise``: with a play, the promise not to double on the seat's next turn (the
-    friend's reply then carries the contribution to that roll).
+    ``promise``: as the seat hands the turn over (with a play, a take, or an entry that
+    asks nothing of it), the promise not to double before its next roll (the friend's
+    reply then carries the contribution to that roll).
 
     ``secret`` is the seat's committed secret (revealed when due), ``next_secret``
     fresh bytes to commit to when the seat needs a new commitment,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import random
 import zlib
 from dataclasses import replace
 
@@ -24,18 +25,21 @@ from core.link import (
     accept_link,
     accept_next,
     acknowledged,
+    actions_between,
     chain_digest,
     check_proof,
     decode_link,
     decode_part,
     encode_link,
     hand_over,
+    own_match,
     read_link,
     replay,
     start,
 )
 from core.link import errors as why
 from core.link.codec import encode_body
+from core.moves import legal_plays
 
 LIMIT = 2000  # characters: what chat apps pass whole
 
@@ -271,3 +275,69 @@ def test_commit_reveal_holds_over_random_matches_with_promises(seed: int) -> Non
         assert proof.commit_entry < proof.contribution_entry < proof.reveal_entry
         assert entries[proof.contribution_entry].sender == 1 - proof.holder
         assert entries[proof.commit_entry].sender == entries[proof.reveal_entry].sender == proof.holder
+
+
+def opening_links(seed: int, promise: bool) -> tuple[int, int, int]:
+    """``(opening winner, link of the first play, link of the reply)`` (links counted from 1), each player
+    playing his first legal play; with ``promise`` the first two links promise no double on the reply."""
+    rnd = random.Random(seed)
+    secrets = [rnd.randbytes(16), None]
+    state = start(rnd.randbytes(12), 5, time_ms=0, secret=secrets[0] or b"", promise=promise)
+    plays: list[int] = []
+    while len(plays) < 2:
+        seat = state.waiting_for
+        assert seat is not None
+        mine = own_match(state, seat, secrets[seat])
+        game = mine.game
+        actions: tuple[LinkAction, ...] = ()
+        if game.player_to_act == seat and game.phase == "roll":
+            actions = (LinkAction("roll"),)  # the choice to roll (no promise standing)
+        elif game.player_to_act == seat and game.phase == "move":
+            assert game.dice is not None
+            actions = actions_between(mine, mine.play(legal_plays(game.position, game.dice)[0], by=seat))
+            plays.append(len(state.history) + 1)
+        state, secrets[seat] = hand_over(
+            state, seat, actions, time_ms=len(state.history), secret=secrets[seat], next_secret=rnd.randbytes(16),
+            contribution=rnd.randbytes(16), promise=promise and len(state.history) == 1,
+        )  # fmt: skip
+    die0, die1 = state.proofs[0].dice
+    winner = 0 if die0 > die1 else 1
+    return winner, plays[0], plays[1]
+
+
+def test_the_first_checker_moves_as_early_as_commit_reveal_allows() -> None:
+    """Invitation (commit), the friend's (commit, contribution), the opening revealed: the opening's winner
+    moves in link 3 when he holds its secret, 4 otherwise; with the first links' promise not to double
+    on the reply to the opening, the reply comes in the very next link (instead of three links later)."""
+    seen = set()
+    for seed in range(12):
+        winner, first, reply = opening_links(seed, promise=True)
+        assert (first, reply) == ((3, 4) if winner == 0 else (4, 5)), seed
+        _, first_without, reply_without = opening_links(seed, promise=False)
+        assert (first_without, reply_without) == (first, reply + 2)  # choose to roll, contribution, roll
+        seen.add(winner)
+    assert seen == {0, 1}
+
+
+def test_a_promise_is_made_as_the_turn_is_handed_over_and_the_opening_spends_the_winners() -> None:
+    state = start(bytes(12), 5, time_ms=0, secret=bytes(16), promise=True)
+    assert state.promised == (True, False)
+    state, _ = hand_over(state, 1, (), time_ms=1, secret=None, next_secret=bytes(16), contribution=bytes(16),
+                         promise=True)  # fmt: skip
+    assert state.promised == (True, True)
+    mine = own_match(state, 0, bytes(16))
+    winner = mine.game.turn
+    assert winner is not None
+    with pytest.raises(LinkError):  # the opening's winner must play: no promise before his play
+        hand_over(state, 0, (), time_ms=2, secret=bytes(16), next_secret=bytes(16), contribution=bytes(16),
+                  promise=True)  # fmt: skip
+    if winner == 0:
+        game = mine.game
+        assert game.dice is not None
+        play = actions_between(mine, mine.play(legal_plays(game.position, game.dice)[0], by=0))
+        state, _ = hand_over(state, 0, play, time_ms=2, secret=bytes(16), next_secret=bytes(16),
+                             contribution=bytes(16))  # fmt: skip
+    else:
+        state, _ = hand_over(state, 0, (), time_ms=2, secret=bytes(16), next_secret=bytes(16), contribution=None)
+    loser = 1 - winner
+    assert state.promised[winner] is False and state.promised[loser] is True

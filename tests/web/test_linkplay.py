@@ -237,3 +237,13 @@ def test_a_promise_with_a_move_lets_the_friends_reply_bring_the_roll() -> None:
     assert later[k].contribution is not None
     # ... so the promiser rolls as he opens it: no "roll" decision, no waiting for a contribution.
     assert later[k + 1].sender == seat and later[k + 1].reveal is not None
+
+
+@pytest.mark.parametrize("length", [1, 3, 0])
+def test_the_first_two_links_promise_no_double_on_the_reply_to_the_opening(length: int) -> None:
+    creator = LinkSession.create(LinkBook(MemoryStorage()), length, time_ms=1, draw=random.Random(5).randbytes)
+    friend = LinkSession.open(LinkBook(MemoryStorage()), creator.link, time_ms=2, draw=random.Random(6).randbytes)
+    entries = friend.state.history.entries
+    promised = [bool(e.actions) and e.actions[-1].kind == "promise" for e in entries]
+    assert promised == [length != 1, length != 1]  # no cube in a 1-point match: nothing to promise
+    assert friend.state.promised == (length != 1, length != 1)

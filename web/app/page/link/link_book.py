@@ -216,6 +216,11 @@ def _wants(match: Match, seat: int) -> bool:
     return not match.is_over and game.player_to_act == seat and game.phase in ("roll", "move", "double", "resign")
 
 
+def _joining(state: LinkState) -> bool:
+    """True for the friend's first link of a match where the cube counts (it promises as the invitation did)."""
+    return len(state.history) == 1 and state.history.header.length != 1
+
+
 class LinkSession:
     """One link match as this device plays it: ``seat``, the replayed ``state``, the seat's ``secret``."""
 
@@ -251,7 +256,7 @@ class LinkSession:
         secret = draw(16)
         state = start(
             draw(12), length, time_ms=time_ms, secret=secret, crawford_rule=crawford_rule,
-            allowance_hours=allowance_hours, names=names,
+            allowance_hours=allowance_hours, names=names, promise=length != 1,
         )  # fmt: skip
         session = cls(book, 0, state, secret)
         session.keep(time_ms)
@@ -331,10 +336,15 @@ class LinkSession:
         self.base = own_match(self.state, self.seat, self.secret)
 
     def auto(self, time_ms: int, draw: Draw) -> bool:
-        """Hand over at once when the match waits for this device but asks it nothing (True if done)."""
+        """Hand over at once when the match waits for this device but asks it nothing (True if done).
+
+        The friend's first link (taking the seat) promises, like the invitation, no double on
+        the reply to the opening: whoever loses the opening then rolls as soon as he opens the
+        link of the opening play (never a double then: the reply's roller is the underdog).
+        """
         if not self.my_turn or _wants(self.base, self.seat):
             return False
-        self._send((), time_ms, draw)
+        self._send((), time_ms, draw, promise=_joining(self.state))
         return True
 
     def played(self, after: Match, time_ms: int, draw: Draw, promise: bool = False) -> bool:
