@@ -7,4 +7,6 @@ Promise: Any
 URL: Any
 URLSearchParams: Any
 Uint8Array: Any
+Worker: Any
 console: Any
+navigator: Any

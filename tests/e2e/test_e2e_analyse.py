@@ -35,7 +35,13 @@ def loaded(page: Page) -> set[str]:
     return set(str(page.evaluate("() => window.videauTestModules()")).split())
 
 
-LAZY = {"core.bot", "core.analysis", "app.records.analysis_panel", "app.records.analysis_view"}
+LAZY = {
+    "core.bot",
+    "core.analysis",
+    "app.records.analysis_panel",
+    "app.records.analysis_view",
+    "app.records.analysis_workers",
+}
 """Imported when Analyse is first used, never at start-up."""
 
 

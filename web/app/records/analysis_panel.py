@@ -1,14 +1,15 @@
-"""DOM glue for Analyse: runs the analysis in slices, shows its progress, then its results.
+"""DOM glue for Analyse: runs the analysis off the page's thread, shows its progress, then its results.
 
 Imported by :mod:`app.records.panel` when Analyse is first used, never at start-up: it
-imports :mod:`core.analysis`, and so the bot's net. The analysis runs on the page's thread
-as a generator (:func:`core.analysis.analysis_steps`) resumed for about 50 ms at a time,
-the page yielding to the browser between slices (as :mod:`app.page.computer.opponent` does for the
-computer's moves), so the page never freezes; Cancel (or closing the dialog) stops it.
-The results (:mod:`app.records.analysis_view`, :mod:`app.records.win_chart`) stay while
-the same match is asked again; a decision opens the replay at its frame, on top of the
-analysis, so that closing the replay comes back to the list.
-"""
+imports :mod:`core.analysis`, and so the bot's net. The analysis runs in Web Workers
+(:mod:`app.records.analysis_workers`, started then, one per core, ended when it is done), so the
+board keeps answering; Cancel (or closing the dialog) ends them at once. Where they cannot start,
+it runs on the page's thread as a generator (:func:`core.analysis.analysis_steps`) resumed for
+about 50 ms at a time, the page yielding to the browser between slices (as
+:mod:`app.page.computer.opponent` does for the computer's moves), the page saying so; both give
+the same analysis. The results (:mod:`app.records.analysis_view`, :mod:`app.records.win_chart`)
+stay while the same match is asked again; a decision opens the replay at its frame, on top of the
+analysis, so that closing the replay comes back to the list."""
 
 from __future__ import annotations
 
@@ -16,15 +17,18 @@ import asyncio
 import time
 from collections.abc import Callable
 from html import escape
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.dom import el, guarded_async, ignore_event
 from app.records.analysis_view import Order, decision_place, rows_html, summary_html
 from app.records.replay import shown_names
 from app.records.win_chart import game_points, win_chart_svg
 from app.text import t
-from core.analysis import MatchAnalysis, analysis_steps, decision_count, page_depth
+from core.analysis import Depth, MatchAnalysis, analysis_steps, decision_count, page_depth
 from core.match import Match
+
+if TYPE_CHECKING:
+    from app.records.analysis_workers import WorkerPool
 
 SLICE_S = 0.05
 """Seconds of analysis between two yields to the browser: within the 50 ms a click may wait
@@ -53,6 +57,7 @@ class AnalysisPanel:
         self.seconds = 0.0
         self.run_id = 0
         self.running = False
+        self.pool: WorkerPool | None = None
 
     @property
     def lang(self) -> str:
@@ -84,6 +89,9 @@ class AnalysisPanel:
         asyncio.ensure_future(guarded_async(lambda: self.run(match, self.run_id))())
 
     def cancel(self) -> None:
+        if self.pool is not None:  # the workers end now, their work lost
+            self.pool.terminate()
+            self.pool = None
         if self.running:
             self.run_id += 1
             self.running = False
@@ -124,15 +132,52 @@ class AnalysisPanel:
             return
         self.say("")
         self.show_progress(0, total)
-        steps = analysis_steps(match, depth=page_depth(total))  # the strongest that fits the time
-        started = last = time.perf_counter()
+        depth = page_depth(total)  # the strongest that fits the time
+        started = time.perf_counter()
+        result = await self.run_in_workers(match, depth, total, run_id)
+        if result is None and run_id == self.run_id:
+            result = await self.run_in_page(match, depth, total, run_id)
+        if result is None or run_id != self.run_id:
+            return
+        self.running = False
+        self.result, self.seconds = result, time.perf_counter() - started
+        self.show_result()
+
+    async def run_in_workers(self, match: Match, depth: Depth, total: int, run_id: int) -> MatchAnalysis | None:
+        """The analysis in Web Workers (:mod:`app.records.analysis_workers`); ``None`` when cancelled,
+        or when the workers could not do it (the page is told it analyses on its own thread)."""
+        from app.records.analysis_workers import start_pool
+
+        dialog = el("analysis-dialog")
+        pool = None
+        try:
+            pool, parts = start_pool(match)
+            self.pool = pool
+            dialog.dataset.runner = f"workers:{len(pool.workers)}"
+            return await pool.analyse(match, depth, parts, lambda done: self.show_progress(done, total))
+        except Exception as failed:  # WorkersFailed, or any fault of this path: the page's own is left
+            if run_id == self.run_id:
+                dialog.dataset.runner = "page"
+                self.say(t(self.lang, "analysis.in_page", error=str(failed)))
+                self.show_progress(0, total)
+            return None
+        finally:
+            if pool is not None:
+                pool.terminate()
+                if self.pool is pool:
+                    self.pool = None
+
+    async def run_in_page(self, match: Match, depth: Depth, total: int, run_id: int) -> MatchAnalysis | None:
+        """The analysis on the page's thread, in slices of :data:`SLICE_S`; ``None`` when cancelled."""
+        steps = analysis_steps(match, depth=depth)
+        last = time.perf_counter()
         done = 0
         while True:
             try:
                 item = next(steps)
             except StopIteration as stop:
                 result: MatchAnalysis = stop.value
-                break
+                return result
             if item is not None:
                 done += 1
             if time.perf_counter() - last > SLICE_S:
@@ -140,10 +185,7 @@ class AnalysisPanel:
                 await asyncio.sleep(0)
                 last = time.perf_counter()
                 if run_id != self.run_id:
-                    return
-        self.running = False
-        self.result, self.seconds = result, time.perf_counter() - started
-        self.show_result()
+                    return None
 
     # -- the results --------------------------------------------------------------------------------
     def show_result(self) -> None:

@@ -79,6 +79,10 @@ EN_COACH: dict[str, str] = {
         "{total} decisions analysed in {seconds} s; {listed} listed (not the forced plays, clear no-doubles)."
     ),
     "analysis.failed": "The analysis could not run: {error}",
+    "analysis.in_page": (
+        "The analysis could not start in the background ({error}); it runs in this page instead, more "
+        "slowly. Nothing is lost."
+    ),
     "analysis.no_bot": "The analysis needs the computer player, which this copy of the site lacks.",
     "analysis.empty": "Nothing to analyse yet: no move has been played.",
     "analysis.players": "Players",

@@ -81,6 +81,10 @@ FR_COACH: dict[str, str] = {
         "(ni les coups forcés, ni les non-doubles évidents)."
     ),
     "analysis.failed": "L’analyse n’a pas pu se faire : {error}",
+    "analysis.in_page": (
+        "L’analyse n’a pas pu démarrer en arrière-plan ({error}) ; elle se fait dans la page, plus "
+        "lentement. Rien n’est perdu."
+    ),
     "analysis.no_bot": "L’analyse a besoin de l’ordinateur, absent de cette copie du site.",
     "analysis.empty": "Rien à analyser : aucun coup n’a été joué.",
     "analysis.players": "Joueurs",

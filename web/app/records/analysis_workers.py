@@ -1,0 +1,137 @@
+"""The analysis in Web Workers (#44): the match cut into parts, graded off the page's thread.
+
+:mod:`app.records.analysis_panel` calls :func:`analyse_in_workers` when Analyse is asked (never
+before: each worker starts its own Pyodide, seconds of work and a heap of its own). It starts
+one worker (``analysis-worker.mjs``) per core the browser reports (``hardwareConcurrency``, at
+most :data:`MAX_WORKERS`), sends each the match, then parts of it (:func:`core.analysis.split.plan_parts`,
+largest first), the next part to whichever worker finishes one, and merges the parts'
+decisions in match order (:func:`core.analysis.split.merge_parts`): the same analysis as the
+page's own. The page's thread only passes messages, so the board keeps answering.
+:meth:`WorkerPool.terminate` ends every worker at once (Cancel). :class:`WorkersFailed` says a
+worker could not start or run: the panel then analyses on the page's thread instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from core.analysis import Depth, MatchAnalysis
+from core.analysis.split import Part, merge_parts, pack_job, plan_parts, unpack_decisions
+from core.match import Match
+
+WORKER_URL = "./analysis-worker.mjs"
+MAX_WORKERS = 4
+"""At most this many workers: each is a Pyodide of its own (its start and its memory)."""
+
+
+class WorkersFailed(Exception):
+    """A worker could not start, or failed on a part (the message says why)."""
+
+
+def worker_count(match_parts: int) -> int:
+    """How many workers to start: one per core the browser reports, at most :data:`MAX_WORKERS`,
+    never more than there are parts; 0 where the browser has no module workers."""
+    if not hasattr(js, "Worker"):
+        return 0
+    cores = js.navigator.hardwareConcurrency
+    cores = int(cores) if isinstance(cores, (int, float)) and cores >= 1 else 1
+    return max(1, min(MAX_WORKERS, cores, match_parts))
+
+
+class WorkerPool:
+    """The workers of one analysis and the messages they sent, queued for :meth:`analyse`."""
+
+    def __init__(self, count: int) -> None:
+        self.events: asyncio.Queue[tuple[int, Any]] = asyncio.Queue()
+        self.workers: list[Any] = []
+        self.proxies: list[Any] = []
+        self.ended = False
+        options = to_js({"type": "module", "name": "videau-analysis"}, dict_converter=js.Object.fromEntries)
+        try:
+            for index in range(count):
+                worker = js.Worker.new(WORKER_URL, options)
+                self.workers.append(worker)
+                on_message = create_proxy(lambda event, i=index: self.events.put_nowait((i, event.data)))
+                on_error = create_proxy(lambda event, i=index: self.events.put_nowait((i, {"error": _why(event)})))
+                self.proxies += [on_message, on_error]
+                worker.addEventListener("message", on_message)
+                worker.addEventListener("error", on_error)
+                worker.addEventListener("messageerror", on_error)
+        except Exception as exc:  # a browser that refuses module workers (or this script)
+            self.terminate()
+            raise WorkersFailed(str(exc)) from exc
+
+    def terminate(self) -> None:
+        """End every worker now (their work is lost) and wake :meth:`analyse`, which returns ``None``."""
+        if self.ended:
+            return
+        self.ended = True
+        for worker in self.workers:
+            worker.terminate()
+        for proxy in self.proxies:
+            proxy.destroy()
+        self.proxies = []
+        self.events.put_nowait((-1, None))
+
+    async def analyse(
+        self, match: Match, depth: Depth | None, parts: tuple[Part, ...], on_progress: Callable[[int], None]
+    ) -> MatchAnalysis | None:
+        """Grade ``match`` at ``depth`` in ``parts`` over the workers; ``on_progress(done)`` after
+        each decision graded. ``None`` once :meth:`terminate` was called; raises
+        :class:`WorkersFailed` when a worker fails."""
+        job = to_js(pack_job(match, depth))
+        todo = list(parts)
+        busy: dict[int, int] = {}  # worker -> index of its part in ``parts``
+        graded: dict[int, list[Any]] = {}
+        done = 0
+        for index, worker in enumerate(self.workers):
+            worker.postMessage(to_js({"op": "job", "data": job}, dict_converter=js.Object.fromEntries))
+            self._give(index, todo, busy, parts)
+        while len(graded) < len(parts):
+            index, data = await self.events.get()
+            if self.ended:
+                return None
+            if isinstance(data, dict):  # an error event, put as such by its listener
+                message = data
+            elif hasattr(data, "to_py"):
+                message = data.to_py(depth=1)
+            else:
+                continue
+            if "error" in message or "fatal" in message:
+                raise WorkersFailed(str(message.get("fatal") or message.get("error")))
+            if "tick" in message:
+                done += 1
+                on_progress(done)
+            elif "part" in message and index in busy:
+                number = busy.pop(index)
+                raw = message["data"]
+                graded[number] = unpack_decisions(bytes(raw) if isinstance(raw, memoryview) else raw.to_bytes())
+                self._give(index, todo, busy, parts)
+        return merge_parts(match, ((parts[i], decisions) for i, decisions in graded.items()))
+
+    def _give(self, index: int, todo: list[Part], busy: dict[int, int], parts: tuple[Part, ...]) -> None:
+        if not todo:
+            return
+        part = todo.pop(0)
+        number = parts.index(part)
+        busy[index] = number
+        message = {"op": "part", "id": number, "start": part.start, "stop": part.stop}
+        self.workers[index].postMessage(to_js(message, dict_converter=js.Object.fromEntries))
+
+
+def _why(event: Any) -> str:
+    text = getattr(event, "message", None)
+    return str(text) if text else "the analysis worker could not start"
+
+
+def start_pool(match: Match) -> tuple[WorkerPool, tuple[Part, ...]]:
+    """The workers for ``match`` (started now) and its parts; raises :class:`WorkersFailed`."""
+    count = worker_count(len(plan_parts(match, MAX_WORKERS)))
+    if count == 0:
+        raise WorkersFailed("this browser has no Web Workers")
+    return WorkerPool(count), plan_parts(match, count)
