@@ -199,6 +199,41 @@ def test_flipped_board_keeps_player0_numbering() -> None:
     assert render_board(build_board_view(Position.initial(), flipped=True)) == render_board(view, flipped=True)
 
 
+def test_turned_board_puts_player_1_at_the_bottom() -> None:
+    """A device playing seat 1 draws the board from that seat: player 1's checkers, tray, cube side and name
+    at the bottom, his home on the right; the numbering (``data-point``) and every count stay the same."""
+    position = Position.from_text("x 6:5 8:3 13:5 24:2 / o 6:5 8:3 13:5 24:2")
+    view = build_board_view(position, names=("Ann", "Bob"), cube_owner=1, cube_value=2, cube_shown=True)
+    plain, turned = draw(view), draw(view, turned=True)
+    a, b = places(plain), places(turned)
+    assert set(a) == set(b) and all(owner_counts(a[k]) == owner_counts(b[k]) for k in a)
+    height = float(plain.get("viewBox", "").split()[3])
+    width = float(plain.get("viewBox", "").split()[2])
+
+    def centre(el: ET.Element) -> tuple[float, float]:
+        cs = checkers(el)
+        return sum(float(c.get("cx", 0)) for c in cs) / len(cs), sum(float(c.get("cy", 0)) for c in cs) / len(cs)
+
+    # player 1's home board (player 0's points 19..24): top right, turned bottom right
+    assert centre(a["19"])[1] < height / 2 < centre(b["19"])[1]
+    assert centre(a["19"])[0] == centre(b["19"])[0] > width / 2
+    assert centre(a["6"])[1] > height / 2 > centre(b["6"])[1]
+    assert "point--top" in (a["13"].get("class") or "") and "point--bottom" in (b["13"].get("class") or "")
+
+    def y_of(root: ET.Element, cls: str) -> float:
+        found = next(el for el in root.iter() if cls in (el.get("class") or "").split())
+        rect = next(r for r in found.iter(f"{SVG}rect"))
+        return float(rect.get("y", 0))
+
+    for part in ("caption", "tray"):
+        assert y_of(plain, f"{part}--1") < y_of(plain, f"{part}--0")
+        assert y_of(turned, f"{part}--0") < y_of(turned, f"{part}--1")
+    assert y_of(plain, "cube") < height / 2 < y_of(turned, "cube")  # the cube on its owner's (player 1's) side
+    assert "board--turned" in turned.get("class", "")
+    default = render_board(build_board_view(position, turned=True))
+    assert default == render_board(build_board_view(position), turned=True)
+
+
 def test_point_numbers_drawn_from_the_viewer_side() -> None:
     def numbers(view: BoardView) -> list[str]:
         root = draw(view)

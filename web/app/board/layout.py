@@ -105,12 +105,18 @@ BOARD_CSS = """
 
 
 class Layout:
-    """Coordinates for one drawing; ``flipped`` mirrors left and right (player 0's home on the left)."""
+    """Coordinates for one drawing; ``flipped`` mirrors left and right (player 0's home on the left),
+    ``turned`` top and bottom (player 1's checkers and tray at the bottom: the board from player 1's seat).
 
-    __slots__ = ("flipped",)
+    >>> Layout(False).stack_y(1, 0) == Layout(False, turned=True).stack_y(24, 0), Layout(True, turned=True).is_top(1)
+    (True, True)
+    """
 
-    def __init__(self, flipped: bool) -> None:
+    __slots__ = ("flipped", "turned")
+
+    def __init__(self, flipped: bool, *, turned: bool = False) -> None:
         self.flipped = flipped
+        self.turned = turned
 
     def x(self, x: float) -> float:
         """A point's x, mirrored when flipped."""
@@ -120,9 +126,19 @@ class Layout:
         """A rectangle's left edge, mirrored when flipped."""
         return WIDTH - x - w if self.flipped else x
 
-    @staticmethod
-    def is_top(point: int) -> bool:
-        return point >= 13
+    @property
+    def bottom(self) -> int:
+        """The player drawn at the bottom (his tray, his side of the cube, his caption)."""
+        return 1 if self.turned else 0
+
+    def is_top(self, point: int) -> bool:
+        """True when ``point`` is drawn in the top row (13..24 unless turned)."""
+        return (point >= 13) != self.turned
+
+    def half_centre(self, owner: int) -> float:
+        """Each player throws into the half on his right: the bottom player the right half, the top one the left."""
+        bottom = owner == self.bottom
+        return RIGHT_X + HALF_W / 2 if bottom else LEFT_X + HALF_W / 2
 
     def point_x(self, point: int) -> int:
         """Left edge of a point's column (player 0's numbering)."""
@@ -131,20 +147,18 @@ class Layout:
             slot = 11 - slot
         return LEFT_X + slot * POINT_W if slot < 6 else RIGHT_X + (slot - 6) * POINT_W
 
-    @staticmethod
-    def stack_y(point: int, index: int) -> int:
+    def stack_y(self, point: int, index: int) -> int:
         """Centre y of the ``index``-th checker (0 at the edge) of a point's stack."""
         i = min(index, STACK_VISIBLE - 1)
-        if point >= 13:
+        if self.is_top(point):
             return FELT_TOP + R + 2 * R * i
         return FELT_BOTTOM - R - 2 * R * i
 
-    @staticmethod
-    def bar_y(owner: int, index: int) -> int:
-        """Centre y of a bar checker: player 0's above the middle (they enter at the top), player 1's below."""
+    def bar_y(self, owner: int, index: int) -> int:
+        """Centre y of a bar checker: the bottom player's above the middle (they enter at the top)."""
         i = min(index, STACK_VISIBLE - 1)
         offset = 2 * R + 8 + 2 * R * i
-        return MID_Y - offset + R if owner == 0 else MID_Y + offset - R
+        return MID_Y - offset + R if owner == self.bottom else MID_Y + offset - R
 
     def bar_cx(self) -> float:
         return self.x(BAR_X + BAR_W / 2)
@@ -152,11 +166,10 @@ class Layout:
     def tray_x(self) -> float:
         return self.rx(TRAY_X, SIDE_W)
 
-    @staticmethod
-    def tray_y(owner: int) -> tuple[int, int]:
-        """Top and height of a player's tray: player 0's at the bottom, player 1's at the top."""
+    def tray_y(self, owner: int) -> tuple[int, int]:
+        """Top and height of a player's tray: the bottom player's at the bottom (player 0's unless turned)."""
         h = FELT_H // 2 - 8
-        return (FELT_BOTTOM - h, h) if owner == 0 else (FELT_TOP, h)
+        return (FELT_BOTTOM - h, h) if owner == self.bottom else (FELT_TOP, h)
 
     def place_xy(self, place: Place, owner: int, index: int) -> tuple[float, float]:
         """Centre of the ``index``-th checker of ``owner`` at ``place`` (for arrows and markers)."""

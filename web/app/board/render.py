@@ -142,7 +142,8 @@ def _stack(out: list[str], owner: int, count: int, cx: float, ys: list[int], mar
 def _point(out: list[str], lay: Layout, p: PointView, mover: int, focus: str) -> None:
     top = lay.is_top(p.number)
     x = lay.point_x(p.number)
-    slot = (p.number - 13 if top else 12 - p.number) + (1 if top else 0)
+    upper = p.number >= 13  # the shades follow the numbers, whichever row they are drawn in
+    slot = (p.number - 13 if upper else 12 - p.number) + (1 if upper else 0)
     shade = "dark" if slot % 2 else "light"
     cx = x + POINT_W // 2
     out.append(
@@ -179,7 +180,7 @@ def _point_numbers(out: list[str], lay: Layout, view: BoardView) -> None:
     out.append('<g class="point-numbers" aria-hidden="true">')
     for p in view.points:
         cx = lay.point_x(p.number) + POINT_W // 2
-        y = BOARD_Y + FRAME_V // 2 if p.number >= 13 else FELT_BOTTOM + FRAME_V // 2
+        y = BOARD_Y + FRAME_V // 2 if lay.is_top(p.number) else FELT_BOTTOM + FRAME_V // 2
         out.append(f'<text class="point-number" x="{cx}" y="{y + 5}">{p.shown}</text>')
     out.append("</g>")
 
@@ -214,20 +215,21 @@ def _off(out: list[str], lay: Layout, view: BoardView, roving: Place) -> None:
         out.append(f'<g class="tray tray--{owner}" data-player="{owner}">')
         out.append(f'<rect class="tray__bed" x="{x:g}" y="{top}" width="{SIDE_W}" height="{h}" rx="4"/>')
         for i in range(off.counts[owner]):
-            y = top + h - 4 - SLAB_H - i * SLAB_STEP if owner == 0 else top + 4 + i * SLAB_STEP
+            y = top + h - 4 - SLAB_H - i * SLAB_STEP if owner == lay.bottom else top + 4 + i * SLAB_STEP
             out.append(
                 f'<rect class="checker checker--{owner} checker--off" data-checker="{i}" data-owner="{owner}"'
                 f' x="{x + 3:g}" y="{y}" width="{SIDE_W - 6}" height="{SLAB_H}" rx="3"/>'
             )
         if off.dest and owner == view.mover:
-            out.append(_dest_marker(x + SIDE_W / 2, _tray_free_y(owner, off.counts[owner], top, h), off.dest_sum))
+            free = _tray_free_y(owner == lay.bottom, off.counts[owner], top, h)
+            out.append(_dest_marker(x + SIDE_W / 2, free, off.dest_sum))
         out.append("</g>")
     out.append("</g>")
 
 
-def _tray_free_y(owner: int, count: int, top: int, h: int) -> float:
-    """Where the next borne-off checker goes (for the destination marker)."""
-    if owner == 0:
+def _tray_free_y(bottom: bool, count: int, top: int, h: int) -> float:
+    """Where the next borne-off checker goes (for the destination marker) in the ``bottom`` tray or the top one."""
+    if bottom:
         return max(top + CHECKER_R, top + h - 4 - count * SLAB_STEP - CHECKER_R)
     return min(top + h - CHECKER_R, top + 4 + count * SLAB_STEP + CHECKER_R)
 
@@ -252,12 +254,7 @@ def _die(out: list[str], die: DieView, x: float, y: float) -> None:
     out.append("</g>")
 
 
-def _half_centre(owner: int) -> float:
-    """Each player throws into the half on their right: player 0 the right half, player 1 the left."""
-    return RIGHT_X + HALF_W / 2 if owner == 0 else LEFT_X + HALF_W / 2
-
-
-def _dice(out: list[str], view: BoardView) -> None:
+def _dice(out: list[str], lay: Layout, view: BoardView) -> None:
     if not view.dice:
         return
     out.append(f'<g class="dice" role="img" aria-label="{_e(view.dice_label)}">')
@@ -267,7 +264,7 @@ def _dice(out: list[str], view: BoardView) -> None:
     for owner, dice in groups.items():
         gap = 8
         total = len(dice) * DIE + (len(dice) - 1) * gap
-        x0 = _half_centre(owner) - total / 2
+        x0 = lay.half_centre(owner) - total / 2
         for i, die in enumerate(dice):
             _die(out, die, x0 + i * (DIE + gap), MID_Y - DIE / 2)
     out.append("</g>")
@@ -278,13 +275,13 @@ def _cube(out: list[str], lay: Layout, view: BoardView) -> None:
     if not cube.shown:
         return
     if cube.offered and cube.offered_by is not None:
-        x = _half_centre(cube.offered_by) - CUBE / 2
+        x = lay.half_centre(cube.offered_by) - CUBE / 2
         y = MID_Y - CUBE / 2
     else:
         x = lay.rx(CUBE_X + (SIDE_W - CUBE) / 2, CUBE)
         if cube.owner is None:
             y = MID_Y - CUBE / 2
-        elif cube.owner == 0:
+        elif cube.owner == lay.bottom:
             y = FELT_BOTTOM - CUBE - 6
         else:
             y = FELT_TOP + 6
@@ -350,7 +347,7 @@ def _arrow(out: list[str], x1: float, y1: float, x2: float, y2: float, owner: in
     )
 
 
-def render_arrows(view: BoardView, *, flipped: bool | None = None) -> str:
+def render_arrows(view: BoardView, *, flipped: bool | None = None, turned: bool | None = None) -> str:
     """The arrows of ``view.arrows`` alone, as a ``<g class="arrows">`` (empty string when none).
 
     Each arrow leaves the top checker of its start and points at where the checker
@@ -358,7 +355,7 @@ def render_arrows(view: BoardView, *, flipped: bool | None = None) -> str:
     """
     if not view.arrows:
         return ""
-    lay = Layout(view.flipped if flipped is None else flipped)
+    lay = Layout(view.flipped if flipped is None else flipped, turned=view.turned if turned is None else turned)
     out = ['<g class="arrows" aria-hidden="true">']
     moved: dict[tuple[Place, int], int] = {}  # checkers each arrow so far added (+) or took (-)
     legs: dict[tuple[Place, Place, int], tuple[list[tuple[float, float]], list[tuple[float, float]]]] = {}
@@ -387,22 +384,25 @@ def render_arrows(view: BoardView, *, flipped: bool | None = None) -> str:
     return "".join(out)
 
 
-def render_board(view: BoardView, *, flipped: bool | None = None) -> str:
-    """The SVG of ``view``; ``flipped`` (default: ``view.flipped``) puts player 0's home on the left.
+def render_board(view: BoardView, *, flipped: bool | None = None, turned: bool | None = None) -> str:
+    """The SVG of ``view``; ``flipped`` (default: ``view.flipped``) puts player 0's home on the left,
+    ``turned`` (default: ``view.turned``) player 1 at the bottom (the board from his seat).
 
     Point numbering (``data-point``) stays player 0's whichever way the board faces.
     """
     flip = view.flipped if flipped is None else flipped
-    lay = Layout(flip)
+    turn = view.turned if turned is None else turned
+    lay = Layout(flip, turned=turn)
+    classes = "board" + (" board--flipped" if flip else "") + (" board--turned" if turn else "")
     out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board{" board--flipped" if flip else ""}"'
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}"'
         f' viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" preserveAspectRatio="xMidYMid meet"'
         f' role="group" aria-label="{_e(view.label)}" data-phase="{_e(view.phase)}"'
         + ("" if view.on_turn is None else f' data-turn="{view.on_turn}"')
         + ">",
         f"<style>{BOARD_CSS}</style>",
     ]
-    _caption(out, view.players[1], 0, view.match_text)
+    _caption(out, view.players[1 - lay.bottom], 0, view.match_text)
     # wood: the frame, the bar, the cube column; felt: both halves and the trays
     out.append(
         f'<rect class="frame" x="1" y="{BOARD_Y}" width="{WIDTH - 2}" height="{BOARD_BOTTOM - BOARD_Y}" rx="10"/>'
@@ -423,10 +423,10 @@ def render_board(view: BoardView, *, flipped: bool | None = None) -> str:
         _point(out, lay, p, view.mover, _focus(view, p.number, roving))
     _bar(out, lay, view, roving)
     _off(out, lay, view, roving)
-    _dice(out, view)
+    _dice(out, lay, view)
     _cube(out, lay, view)
-    out.append(render_arrows(view, flipped=flip))
-    _caption(out, view.players[0], FOOTER_Y, "")
+    out.append(render_arrows(view, flipped=flip, turned=turn))
+    _caption(out, view.players[lay.bottom], FOOTER_Y, "")
     out.append(f'<text class="message" x="{WIDTH / 2:g}" y="{MESSAGE_Y + 18}">{_e(view.message)}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -133,6 +133,8 @@ class BoardView:
     """The place holding the board's one Tab stop when ``roving`` (``None``: see :func:`build_board_view`)."""
     roving: bool = False
     """One Tab stop for the whole board (the page's arrow keys move inside it); else each place is one."""
+    turned: bool = False
+    """Player 1 drawn at the bottom: the board from his seat (``flipped`` still chooses left or right)."""
 
     def point(self, number: int) -> PointView:
         """The point ``number`` (player 0's numbering)."""
@@ -236,6 +238,7 @@ def build_board_view(
     flipped: bool = False,
     focus: Place | None = None,
     roving: bool = False,
+    turned: bool = False,
 ) -> BoardView:
     """The view of a board, for the game or for a diagram without a match.
 
@@ -391,6 +394,7 @@ def build_board_view(
         sum_dests=sum_dests,
         focus=focus,
         roving=roving,
+        turned=turned,
     )
 
 
@@ -421,6 +425,7 @@ def build_view(
     arrows: Sequence[ArrowView] = (),
     focus: Place | None = None,
     roving: bool = False,
+    turned: bool = False,
 ) -> BoardView:
     """The view of a match's current game.
 
@@ -468,6 +473,7 @@ def build_view(
         flipped=flipped,
         focus=focus,
         roving=roving,
+        turned=turned,
     )
 
 

@@ -89,6 +89,11 @@ class App:
     def flipped(self) -> bool:
         return self.options.flipped
 
+    @property
+    def turned(self) -> bool:
+        """Player 1 at the bottom: a device playing seat 1 by link sees the board from its own seat."""
+        return bool(self.link is not None and self.link.active and self.link.seat == 1)
+
     def bot_available(self) -> bool:
         """True when the computer opponent can be chosen (the core ships its bot)."""
         return bot_available()
@@ -255,6 +260,7 @@ class App:
             selected=self.selected,
             lang=self.lang,
             flipped=self.options.flipped,
+            turned=self.turned,
             viewer=self.viewer(),
             interactive=not waiting,
             focus=parse_place(focus) if focus is not None else None,

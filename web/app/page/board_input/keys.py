@@ -23,6 +23,9 @@ class KeysHost(Protocol):
     @property
     def flipped(self) -> bool: ...
 
+    @property
+    def turned(self) -> bool: ...
+
     def choose(self, place: Place) -> None: ...
 
     def redraw(self) -> None: ...
@@ -40,7 +43,7 @@ class BoardKeys:
         place = place_of(event.target)
         if place is None:
             return
-        self.row_hint = row_of(place, self.row_hint)
+        self.row_hint = row_of(place, self.row_hint, turned=self.host.turned)
         group = js_value(event.target.closest("[data-point]"))
         if group is None or group.getAttribute("tabindex") is None:
             return
@@ -61,7 +64,7 @@ class BoardKeys:
             self.host.selected = None
             self.host.redraw()
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
-            target = neighbour(place, key, flipped=self.host.flipped, hint=self.row_hint)
+            target = neighbour(place, key, flipped=self.host.flipped, hint=self.row_hint, turned=self.host.turned)
             event.preventDefault()
             if target is not None:
                 focus_place(str(target))
