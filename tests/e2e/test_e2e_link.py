@@ -177,6 +177,12 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     expect(b.locator("#link-panel")).to_be_visible()
     assert panel(b)["seat"] == "1" and panel(b)["turn"] == "theirs"
     expect(b.locator("#new-match-dialog")).to_be_hidden()
+    # Each device draws the board from its own seat: B's checkers (player 1's) at the bottom.
+    expect(b.locator("#board svg.board--turned")).to_have_count(1)
+    expect(a.locator("#board svg.board--turned")).to_have_count(0)
+    b_name_y = b.evaluate("() => document.querySelector('#board .caption--1 rect').getBBox().y")
+    a_name_y = b.evaluate("() => document.querySelector('#board .caption--0 rect').getBBox().y")
+    assert b_name_y > a_name_y
     b.locator("#btn-lang").click()  # the panel speaks French too
     expect(b.locator("#link-status")).to_contain_text("Vous jouez")
     expect(b.locator("#link-time")).to_contain_text("pour répondre (24 h par coup")  # from the link's times
