@@ -60,7 +60,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
-from typing import IO, Any
+from typing import IO, Any, Self
 
 import numpy as np
 
@@ -148,7 +148,7 @@ class VariedSpec:
 
 # -- GNU Backgammon, one process a task ------------------------------------------------------------
 
-_SCRIPT = r'''
+HINT_SCRIPT = r'''
 import gnubg, sys, json
 for c in ("set player 0 human", "set player 1 human", "set automatic roll off", "set automatic move off",
           "new session", "set display off", "set evaluation chequerplay evaluation cubeful off"):
@@ -168,7 +168,8 @@ for line in sys.stdin:
 Hint = list[tuple[tuple[int, ...], float, int]]
 
 
-def _pipe(stream: IO[str] | None) -> IO[str]:
+def pipe(stream: IO[str] | None) -> IO[str]:
+    """``stream``, refused when the process was started without it."""
     if stream is None:
         raise RuntimeError("gnubg started without a pipe")
     return stream
@@ -177,19 +178,19 @@ def _pipe(stream: IO[str] | None) -> IO[str]:
 class Gnubg:
     """One gnubg process rating every legal play of a position and roll (``hint`` at a depth)."""
 
-    def __init__(self) -> None:
+    def __init__(self, script: str = HINT_SCRIPT) -> None:
         if not os.path.exists(GNUBG):
             raise FileNotFoundError(f"GNU Backgammon not found at {GNUBG} (apt-get install gnubg)")
         self.tmp = tempfile.mkdtemp(prefix="videau-varied-")
-        script = os.path.join(self.tmp, "worker.py")
-        with open(script, "w") as f:
-            f.write(_SCRIPT)
-        self.proc = subprocess.Popen([GNUBG, "-t", "-q", "-p", script], stdin=subprocess.PIPE,
+        path = os.path.join(self.tmp, "worker.py")
+        with open(path, "w") as f:
+            f.write(script)
+        self.proc = subprocess.Popen([GNUBG, "-t", "-q", "-p", path], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                      env=dict(os.environ, HOME=self.tmp), bufsize=1)
 
     def hint(self, pos: Position, dice: tuple[int, int], plies: int) -> Hint:
-        stdin, stdout = _pipe(self.proc.stdin), _pipe(self.proc.stdout)
+        stdin, stdout = pipe(self.proc.stdin), pipe(self.proc.stdout)
         stdin.write(f"{plies} {pos.to_id()} {dice[0]} {dice[1]}\n")
         stdin.flush()
         while True:
@@ -201,12 +202,12 @@ class Gnubg:
 
     def close(self) -> None:
         try:
-            _pipe(self.proc.stdin).close()
+            pipe(self.proc.stdin).close()
             self.proc.wait(timeout=30)
         finally:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
-    def __enter__(self) -> Gnubg:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -264,22 +265,69 @@ class _Candidate:
     zero: list[tuple[float, int, int]]
 
 
-def _roll(rng: np.random.Generator, first: bool) -> tuple[int, int]:
+def roll(rng: np.random.Generator, first: bool) -> tuple[int, int]:
+    """A roll of two dice from ``rng``; no double on a game's ``first`` roll."""
     while True:
         a, b = (int(x) for x in rng.integers(1, 7, size=2))
         if not (first and a == b):
             return a, b
 
 
+class Table:
+    """The players of a batch's games (module notes), made from the batch's generator ``rng``
+    (our levels draw their own seeds from it, in :data:`OUR_LEVELS` order), choosing each play."""
+
+    def __init__(self, spec: VariedSpec, rng: np.random.Generator) -> None:
+        self.names = spec.player_list()
+        with open(spec.net, "rb") as f:
+            evaluator = Evaluator(net=Net.from_json_bytes(f.read()))
+        self.bots = {name: Bot(level=name, rng=random.Random(int(rng.integers(2**62))).random, evaluator=evaluator)
+                     for name in OUR_LEVELS if name in self.names}
+        self.pub = PubEval()
+
+    def choose(self, player: int, pos: Position, dice: tuple[int, int], plays: Sequence[Play],
+               rng: np.random.Generator, gnubg: Gnubg, zero: list[tuple[float, int, int]] | None,
+               random_turn: bool) -> Play | None:
+        """The play of player ``player`` (its index in :attr:`names`): none on a dance, the only one,
+        a random one (``random_turn``), gnubg 0-ply's best after noise (``zero``: gnubg 0-ply's
+        ratings of ``plays`` when already asked), pubeval's, or our level's."""
+        name = self.names[player]
+        if not plays:  # a dance: the turn passes
+            return None
+        if len(plays) == 1:
+            return plays[0]
+        if random_turn:
+            return plays[int(rng.integers(len(plays)))]
+        if (noise := player_noise(name)) is not None:
+            if zero is None:
+                zero = rate(pos, plays, gnubg.hint(pos, dice, 0))
+            noisy = [z[0] + noise * float(rng.standard_normal()) for z in zero]
+            return plays[max(range(len(plays)), key=lambda i: (noisy[i], -i))]
+        if name == "pubeval":
+            return self.pub.choose_play(pos, dice)
+        return self.bots[name].choose_play(pos, dice)
+
+
+def spread(found: Sequence[Sequence[Any]], positions: int) -> list[Any]:
+    """Up to ``positions`` of the candidates found, by class (one list a class, in the order
+    found): each class in turn, so the rare classes are kept whole and the common ones fill the rest.
+
+    >>> spread([[1, 2, 3], [], [4]], 3)
+    [1, 4, 2]
+    """
+    chosen: list[Any] = []
+    depth = 0
+    while len(chosen) < positions and any(depth < len(c) for c in found):
+        chosen += [c[depth] for c in found if depth < len(c)]
+        depth += 1
+    return chosen[:positions]
+
+
 def play_games(spec: VariedSpec, k: int, gnubg: Gnubg) -> list[_Candidate]:
     """Batch ``k``'s games and the candidates they give, spread over the classes (module notes)."""
     rng = np.random.default_rng([spec.seed, k])
-    names = spec.player_list()
-    with open(spec.net, "rb") as f:
-        evaluator = Evaluator(net=Net.from_json_bytes(f.read()))
-    bots = {name: Bot(level=name, rng=random.Random(int(rng.integers(2**62))).random, evaluator=evaluator)
-            for name in OUR_LEVELS if name in names}
-    pub = PubEval()
+    table = Table(spec, rng)
+    names = table.names
     quota = math.ceil(spec.positions / len(CLASSES))
     found: list[list[_Candidate]] = [[] for _ in CLASSES]
     seen: set[tuple[str, tuple[int, int]]] = set()
@@ -290,11 +338,9 @@ def play_games(spec: VariedSpec, k: int, gnubg: Gnubg) -> list[_Candidate]:
         random_plies = int(rng.integers(spec.opening + 1))
         pos, side, ply = Position.initial(), 0, 0
         while ply < 600:
-            dice = _roll(rng, ply == 0)
+            dice = roll(rng, ply == 0)
             plays = legal_plays(pos, dice)
-            name = names[players[side]]
             zero: list[tuple[float, int, int]] | None = None
-            play: Play | None
             key = (pos.to_id(), dice)
             if len(plays) >= 2 and ply >= random_plies and rng.random() < spec.sample and key not in seen:
                 seen.add(key)
@@ -303,30 +349,12 @@ def play_games(spec: VariedSpec, k: int, gnubg: Gnubg) -> list[_Candidate]:
                 cls = CLASSES.index(position_class(pos))
                 if max(equities) - min(equities) >= spec.threshold and len(found[cls]) < spec.positions:
                     found[cls].append(_Candidate(pos, dice, cls, players[side], players[1 - side], zero))
-            if not plays:  # a dance: the turn passes
-                play = None
-            elif len(plays) == 1:
-                play = plays[0]
-            elif ply < random_plies:
-                play = plays[int(rng.integers(len(plays)))]
-            elif (noise := player_noise(name)) is not None:
-                if zero is None:
-                    zero = rate(pos, plays, gnubg.hint(pos, dice, 0))
-                noisy = [z[0] + noise * float(rng.standard_normal()) for z in zero]
-                play = plays[max(range(len(plays)), key=lambda i: (noisy[i], -i))]
-            elif name == "pubeval":
-                play = pub.choose_play(pos, dice)
-            else:
-                play = bots[name].choose_play(pos, dice)
+            play = table.choose(players[side], pos, dice, plays, rng, gnubg, zero, ply < random_plies)
             if play is not None and sum(play.result.player) == 0:
                 break
             pos, side, ply = (pos if play is None else play.result).swapped(), 1 - side, ply + 1
-    chosen: list[_Candidate] = []
-    depth = 0
-    while len(chosen) < spec.positions and any(depth < len(c) for c in found):
-        chosen += [c[depth] for c in found if depth < len(c)]
-        depth += 1
-    return chosen[: spec.positions]
+    chosen: list[_Candidate] = spread(found, spec.positions)
+    return chosen
 
 
 def label_batch(spec: VariedSpec, k: int) -> dict[str, np.ndarray]:
