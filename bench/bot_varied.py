@@ -1,7 +1,9 @@
-"""Equity lost per move on the varied evaluation set, by class, its tune and held-out parts apart (issue #43).
+"""Equity lost per move and cube decisions on the varied evaluation set, by class, its tune and
+held-out parts apart (issue #43).
 
-    python bench/bot_varied.py [--run bench/data/varied/v1] [--levels 0-ply,advanced,strongest] \\
-        [--workers 2] [--weights FILE] [--parts tune,heldout] [--save FILE] [--record]
+    python bench/bot_varied.py [--run bench/data/varied/v1] [--cube-run bench/data/varied/cube1] \\
+        [--levels 0-ply,advanced,strongest] [--workers 2] [--weights FILE] [--parts tune,heldout] \\
+        [--no-cube] [--save FILE] [--record]
 
 The set (``bot_training/varied.py``): positions from games of uneven strength (gnubg 0-ply with
 noise at several levels, pubeval, our weaker levels, random openings), spread over the classes of
@@ -10,6 +12,16 @@ noise at several levels, pubeval, our weaker levels, random openings), spread ov
 minus gnubg's equity of the level's play (``core.bot.Bot``, the pure-Python bot the page runs; 0-ply:
 the net's best play with no lookahead), never below zero, in milli-equity. ``gnubg 0-ply`` is
 gnubg's own 0-ply choice, kept in the run, judged the same way.
+
+**The cube** (``bot_training/varied_cube.py``): positions around the doubling window from the same
+kind of games, each at money and at a match score, the cube centred, with gnubg 2-ply's cubeful
+equities and proper action (and gnubg 0-ply's). Two answers are judged a position, as
+``bench/bot_cube.py`` does: should the side on roll double, should the other side take; each is a
+decision, so the agreement is double and take pooled (an optional double agrees either way), and
+what a decision loses is gnubg 2-ply's equity of its answer below that of gnubg's (per unit of
+cube, normalized in a match), in milli-equity. Ours: ``0-ply`` (the net's probabilities in the cube
+model: the beginner and intermediate levels, their noise apart) and ``advanced, strongest`` (both
+decide the cube the same way: two rolls ahead at the close calls, ``Level.cube_ply`` 2).
 
 The ``tune`` and ``heldout`` parts are reported apart. The held-out part is read here only to
 report (``final_report=True``): nothing may tune on it or choose a candidate by it; compare
@@ -30,9 +42,15 @@ from bot_loss import ZERO_PLY, level_plays  # noqa: E402
 
 from bot_training.classes import CLASSES  # noqa: E402
 from bot_training.varied import PARTS, Case, load_cases  # noqa: E402
-from core.bot import LEVELS  # noqa: E402
+from bot_training.varied_cube import Decision, load_decisions  # noqa: E402
+from core.bot import LEVELS, Bot  # noqa: E402
+from core.bot.evaluator import Evaluator  # noqa: E402
+from core.bot.net import Net  # noqa: E402
 
 GNUBG0 = "gnubg 0-ply"
+CUBE_LEVELS = ("0-ply", "advanced, strongest")
+"""Our cube deciders: the cube model on the net's probabilities, and two rolls ahead (``cube_ply`` 2)."""
+CUBE_COLUMNS = ("money", "match")
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -65,6 +83,65 @@ def losses(cases: list[Case], levels: list[str], workers: int, weights: str | No
     return out
 
 
+def judge(d: Decision, double: bool, take: bool) -> tuple[float, float]:
+    """(agreement, mEq lost) per decision of the answers ``double`` and ``take`` on ``d`` against
+    gnubg 2-ply: the share of the two decisions answered as gnubg does (0, 0.5 or 1), and their mean
+    loss by its equities.
+
+    >>> from bot_training.varied_cube import CubeAnswer
+    >>> from core.position import Position
+    >>> g = CubeAnswer(0.60, 0.70, 1.0, "Double, take")
+    >>> d = Decision(Position.initial(), "opening", "gnubg", "pubeval", 0, 0, 0, g, g)
+    >>> [[round(x, 3) for x in judge(d, dbl, take)] for dbl, take in ((True, True), (False, True), (False, False))]
+    [[1.0, 0.0], [0.5, 50.0], [0.0, 200.0]]
+    """
+    g = d.deep
+    dc, tc = g.costs(double, take)
+    agree = ((double == g.double or g.optional) + (take == g.take)) / 2
+    return agree, 1000.0 * (dc + tc) / 2
+
+
+def our_cube(job: tuple[list[Decision], str | None]) -> list[dict[str, tuple[bool, bool]]]:
+    """Each of our cube deciders' (double, take) on each decision (a process's share)."""
+    decisions, weights = job
+    evaluator = None
+    if weights:
+        with open(weights, "rb") as f:
+            evaluator = Evaluator(net=Net.from_json_bytes(f.read()))
+    zero, deep = Bot(level="intermediate", evaluator=evaluator), Bot(level="strongest", evaluator=evaluator)
+    out = []
+    for d in decisions:
+        row = {}
+        for name, bot, ply in ((CUBE_LEVELS[0], zero, 0), (CUBE_LEVELS[1], deep, deep.level.cube_ply)):
+            c = bot.cube_decision(d.position, d.score, ply=ply)
+            row[name] = (c.double, c.take)
+        out.append(row)
+    return out
+
+
+def cube_figures(decisions: list[Decision], workers: int, weights: str | None) -> dict[str, list[tuple[float, float]]]:
+    """Each cube decider's (agreement, mEq lost) on each decision, gnubg 0-ply's too, in order."""
+    out = {GNUBG0: [judge(d, d.zero.double, d.zero.take) for d in decisions]}
+    n = max(1, workers)
+    with ProcessPoolExecutor(n) as ex:
+        shares = list(ex.map(our_cube, [(decisions[k::n], weights) for k in range(n)]))
+    chosen = [shares[i % n][i // n] for i in range(len(decisions))]
+    for name in CUBE_LEVELS:
+        out[name] = [judge(d, *answers[name]) for d, answers in zip(decisions, chosen)]
+    return out
+
+
+def cube_cell(xs: list[tuple[float, float]]) -> str:
+    """Agreement and mEq lost per decision, means over ``xs``.
+
+    >>> cube_cell([(1.0, 0.0), (0.5, 30.0)]), cube_cell([])
+    ('75.0% 15.0', '-')
+    """
+    if not xs:
+        return "-"
+    return f"{100 * sum(a for a, _ in xs) / len(xs):.1f}% {sum(c for _, c in xs) / len(xs):.1f}"
+
+
 def cell(xs: list[float], ci: bool) -> str:
     m, h = mean_ci(xs)
     if math.isnan(m):
@@ -72,21 +149,44 @@ def cell(xs: list[float], ci: bool) -> str:
     return f"{m:.1f} ± {h:.1f}" if ci else f"{m:.1f}"
 
 
-def report(parts: dict[str, list[Case]], figures: dict[str, dict[str, list[float]]], names: list[str]) -> str:
-    """One Markdown table: a row of counts, then a row per player; each cell 'tune / held-out'."""
+def _in(k: str, cls: str, kind: str | None = None) -> bool:
+    return k in ("all", cls, kind)
+
+
+def report(parts: dict[str, list[Case]], figures: dict[str, dict[str, list[float]]], names: list[str],
+           cube: dict[str, list[Decision]] | None = None,
+           cube_figs: dict[str, dict[str, list[tuple[float, float]]]] | None = None) -> str:
+    """One Markdown table: a row of counts, then a row per player (mEq a move); then, with ``cube``,
+    a row of counts of cube positions (each at money and a match score) and a row per cube decider
+    (agreement and mEq per decision, money and match apart in the last columns); each cell
+    'tune / held-out'."""
     order = list(parts)
-    rows: list[list[str]] = [["cases"] + [" / ".join(str(sum(c.cls == k for c in parts[p])) for p in order)
-                                          for k in CLASSES] + [" / ".join(str(len(parts[p])) for p in order)]]
+    columns = (*CLASSES, "all", *(CUBE_COLUMNS if cube else ()))
+    counts = [" / ".join(str(sum(_in(k, c.cls) for c in parts[p])) for p in order) for k in columns]
+    rows: list[list[str]] = [["cases"] + [n if k not in CUBE_COLUMNS else "" for k, n in zip(columns, counts)]]
     for name in names:
         row = [f"**{name}**" if name == "strongest" else name]
-        for k in (*CLASSES, "all"):
+        for k in columns:
+            if k in CUBE_COLUMNS:
+                row.append("")
+                continue
             per = []
             for p in order:
-                xs = [x for c, x in zip(parts[p], figures[p][name]) if k == "all" or c.cls == k]
+                xs = [x for c, x in zip(parts[p], figures[p][name]) if _in(k, c.cls)]
                 per.append(cell(xs, ci=k in ("all", "backgame")))
             row.append(" / ".join(per))
         rows.append(row)
-    header = ["mEq a move, " + " / ".join("held-out" if p == "heldout" else p for p in order), *CLASSES, "all"]
+    if cube and cube_figs:
+        corder = list(cube)
+        rows.append(["cube: decisions"] + [" / ".join(str(sum(_in(k, d.cls, d.kind) for d in cube[p])) for p in corder)
+                                           for k in columns])
+        for name in (*CUBE_LEVELS, GNUBG0):
+            label = f"cube: **{name}**" if name == CUBE_LEVELS[1] else f"cube: {name}"
+            rows.append([label] + [" / ".join(cube_cell([x for d, x in zip(cube[p], cube_figs[p][name])
+                                                         if _in(k, d.cls, d.kind)]) for p in corder)
+                                   for k in columns])
+    header = ["mEq a move (cube: agreement, mEq a decision), "
+              + " / ".join("held-out" if p == "heldout" else p for p in order), *columns]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return "\n".join(lines)
@@ -96,6 +196,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--run", action="append", help="a varied run's folder (several: repeat); "
                     "default bench/data/varied/v1")
+    ap.add_argument("--cube-run", action="append", help="a varied cube run's folder (several: repeat); "
+                    "default bench/data/varied/cube1")
+    ap.add_argument("--no-cube", action="store_true", help="the chequer plays only")
     ap.add_argument("--levels", default="0-ply,advanced,strongest",
                     help="bot levels, and 0-ply: the net's best play with no lookahead ('' for none)")
     ap.add_argument("--parts", default=",".join(PARTS), help="tune, heldout or both (tune,heldout)")
@@ -112,13 +215,19 @@ def main() -> None:
     wanted = args.parts.split(",")
     if not wanted or any(p not in PARTS for p in wanted):
         ap.error(f"--parts {args.parts!r}: expected tune, heldout or tune,heldout")
-    if args.record and wanted != list(PARTS):
-        ap.error("--record reports both parts: leave --parts out")
+    if args.record and (wanted != list(PARTS) or args.no_cube):
+        ap.error("--record reports both parts and the cube: leave --parts and --no-cube out")
     t0 = time.time()
     # the held-out part is read to report it, never to choose (bot_training.varied.load_cases)
     parts = {p: load_cases(runs, p, final_report=True) for p in wanted}
     figures = {p: losses(parts[p], levels, args.workers, args.weights) for p in wanted}
     names = [*levels, GNUBG0]
+    cube: dict[str, list[Decision]] | None = None
+    cube_figs: dict[str, dict[str, list[tuple[float, float]]]] | None = None
+    if not args.no_cube:
+        cube_runs = args.cube_run or ["bench/data/varied/cube1"]
+        cube = {p: load_decisions(cube_runs, p, final_report=True) for p in wanted}
+        cube_figs = {p: cube_figures(cube[p], args.workers, args.weights) for p in wanted}
     if args.save:
         with open(args.save, "w") as f:
             for p in wanted:
@@ -126,15 +235,24 @@ def main() -> None:
                     row = {"id": c.position.to_id(), "dice": c.dice, "class": c.cls, "part": p,
                            "mover": c.mover, **{n: round(figures[p][n][i], 2) for n in names}}
                     f.write(json.dumps(row) + "\n")
-    table = report(parts, figures, names)
+            for p, decisions in (cube or {}).items():
+                assert cube_figs is not None
+                for i, d in enumerate(decisions):
+                    crow = {"id": d.position.to_id(), "length": d.length, "away": d.away, "opp_away": d.opp_away,
+                            "class": d.cls, "part": p, "gnubg": d.deep.action,
+                            **{n: [round(x, 2) for x in cube_figs[p][n][i]] for n in (*CUBE_LEVELS, GNUBG0)}}
+                    f.write(json.dumps(crow) + "\n")
+    table = report(parts, figures, names, cube, cube_figs)
     print(f"{' + '.join(runs)}: mEq lost per move against gnubg 2-ply's choice ({time.time() - t0:.0f} s)")
     print(table)
     if args.record:
         import results
 
         goal = ("issue #43: on the varied held-out part, the strongest level at most 6 mEq a move overall and at most "
-                "12 in back games (gnubg 2-ply's ratings of every legal play; tune on the tune part only)")
-        results.record("loss-varied", "Equity lost per move on the varied set, by class", goal, table)
+                "12 in back games; its cube decisions (double and take pooled) at least 90% as gnubg 2-ply's on money "
+                "positions around the window (tune on the tune part only)")
+        results.record("loss-varied", "Equity lost per move and cube decisions on the varied set, by class", goal,
+                       table)
     print(f"done in {time.time() - t0:.0f} s", file=sys.stderr)
 
 

@@ -508,13 +508,14 @@ def parse_range(text: str) -> range:
 
 
 def _refuse_evaluation_run(path: str) -> None:
-    """Refuse a varied evaluation run (:mod:`bot_training.varied`) as training data: its ratings are
-    gnubg's, the yardstick's, and it holds the held-out part."""
+    """Refuse a varied evaluation run (:mod:`bot_training.varied`, or its cube part,
+    :mod:`bot_training.varied_cube`) as training data: its ratings are gnubg's, the yardstick's, and
+    it holds the held-out part."""
     spec = os.path.join(path, "spec.json")
     if os.path.exists(spec):
         with open(spec) as f:
             kind = json.load(f).get("kind")
-        if kind == "varied":
+        if kind in ("varied", "varied-cube"):
             raise ValueError(f"{path}: a varied evaluation set (gnubg's ratings, with a held-out part), "
                              "never training data")
 
