@@ -31,13 +31,19 @@ candidate nets on ``--parts tune``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+import hashlib
 import json
 import math
+import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
-from _paths import ROOT  # noqa: F401  (puts the repository on sys.path)
+from _paths import ROOT  # (also puts the repository on sys.path)
 from bot_loss import ZERO_PLY, level_plays  # noqa: E402
 
 from bot_training.classes import CLASSES  # noqa: E402
@@ -68,19 +74,70 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, round(1.96 * sd / math.sqrt(len(xs)), 3)
 
 
-def losses(cases: list[Case], levels: list[str], workers: int, weights: str | None) -> dict[str, list[float]]:
+class Memo:
+    """Answers already computed, kept as JSON lines in ``path`` (``--cache``): each a key, the net it
+    was computed with (a hash of the weights file) and its value; appended as chunks are done, so an
+    interrupted run goes on where it stopped, and a grown set computes only its new cases. Remove
+    the file when the levels' code changes (the key does not see the code)."""
+
+    def __init__(self, path: str | None, weights: str | None) -> None:
+        net = weights or os.path.join(ROOT, "core", "bot", "weights", "net_v2.json.gz")
+        with open(net, "rb") as f:
+            self.net = hashlib.sha256(f.read()).hexdigest()[:16]
+        self.path = path
+        self.known: dict[str, Any] = {}
+        if path and os.path.exists(path):
+            with open(path) as f:
+                for line in f:
+                    row = json.loads(line)
+                    if row["net"] == self.net:
+                        self.known[row["key"]] = row["value"]
+
+    def compute(self, keys: list[str], jobs: Callable[[list[int]], Any], worker: Callable[[Any], list[Any]],
+                workers: int, chunk: int = 12) -> list[Any]:
+        """The value of each key: known, or computed by ``worker`` on ``jobs(indices)`` for chunks
+        of the missing ones, in ``workers`` processes (0: in this one)."""
+        todo = [i for i, k in enumerate(keys) if k not in self.known]
+        chunks = [todo[i : i + chunk] for i in range(0, len(todo), chunk)]
+        if not chunks:
+            return [self.known[k] for k in keys]
+        with contextlib.ExitStack() as stack:
+            if workers > 0:
+                ex = stack.enter_context(ProcessPoolExecutor(workers))
+                done = ex.map(worker, [jobs(c) for c in chunks])
+            else:  # in this process
+                done = map(worker, [jobs(c) for c in chunks])
+            for idx, values in zip(chunks, done):
+                rows = [(keys[i], v) for i, v in zip(idx, values)]
+                self.known.update(rows)
+                if self.path:
+                    with open(self.path, "a") as f:
+                        f.writelines(json.dumps({"key": k, "net": self.net, "value": v}) + "\n" for k, v in rows)
+        return [self.known[k] for k in keys]
+
+
+def losses(cases: list[Case], levels: list[str], workers: int, weights: str | None,
+           memo: Memo | None = None) -> dict[str, list[float]]:
     """Each level's loss on each case (mEq), and gnubg 0-ply's, in the cases' order."""
     out: dict[str, list[float]] = {GNUBG0: [1000.0 * c.loss(c.plays[c.best0]) for c in cases]}
-    if not levels:
-        return out
+    memo = memo or Memo(None, weights)
     ids = [(c.position.to_id(), c.dice[0], c.dice[1]) for c in cases]
-    n = max(1, workers)
-    with ProcessPoolExecutor(n) as ex:
-        shares = list(ex.map(level_plays, [(levels, ids[k::n], weights, False) for k in range(n)]))
-    chosen = [shares[i % n][i // n] for i in range(len(ids))]
     for lv in levels:
-        out[lv] = [1000.0 * c.loss(boards[lv]) for c, boards in zip(cases, chosen)]
+        keys = [f"play {pid} {a}{b} {lv}" for pid, a, b in ids]
+        chosen = memo.compute(keys, functools.partial(_play_job, lv, ids, weights), _level_boards, workers)
+        out[lv] = [1000.0 * c.loss((tuple(b[0]), tuple(b[1]))) for c, b in zip(cases, chosen)]
     return out
+
+
+def _play_job(lv: str, ids: list[tuple[str, int, int]], weights: str | None,
+              idx: list[int]) -> tuple[list[str], list[tuple[str, int, int]], str | None, bool]:
+    return [lv], [ids[i] for i in idx], weights, False
+
+
+def _level_boards(job: tuple[list[str], list[tuple[str, int, int]], str | None, bool]) -> list[list[list[int]]]:
+    """The boards one level's plays leave (a process's share), as JSON values."""
+    (lv,) = job[0]
+    return [[list(row[lv][0]), list(row[lv][1])] for row in level_plays(job)]
 
 
 def judge(d: Decision, double: bool, take: bool) -> tuple[float, float]:
@@ -101,7 +158,7 @@ def judge(d: Decision, double: bool, take: bool) -> tuple[float, float]:
     return agree, 1000.0 * (dc + tc) / 2
 
 
-def our_cube(job: tuple[list[Decision], str | None]) -> list[dict[str, tuple[bool, bool]]]:
+def our_cube(job: tuple[list[Decision], str | None]) -> list[dict[str, list[bool]]]:
     """Each of our cube deciders' (double, take) on each decision (a process's share)."""
     decisions, weights = job
     evaluator = None
@@ -114,18 +171,18 @@ def our_cube(job: tuple[list[Decision], str | None]) -> list[dict[str, tuple[boo
         row = {}
         for name, bot, ply in ((CUBE_LEVELS[0], zero, 0), (CUBE_LEVELS[1], deep, deep.level.cube_ply)):
             c = bot.cube_decision(d.position, d.score, ply=ply)
-            row[name] = (c.double, c.take)
+            row[name] = [c.double, c.take]
         out.append(row)
     return out
 
 
-def cube_figures(decisions: list[Decision], workers: int, weights: str | None) -> dict[str, list[tuple[float, float]]]:
+def cube_figures(decisions: list[Decision], workers: int, weights: str | None,
+                 memo: Memo | None = None) -> dict[str, list[tuple[float, float]]]:
     """Each cube decider's (agreement, mEq lost) on each decision, gnubg 0-ply's too, in order."""
     out = {GNUBG0: [judge(d, d.zero.double, d.zero.take) for d in decisions]}
-    n = max(1, workers)
-    with ProcessPoolExecutor(n) as ex:
-        shares = list(ex.map(our_cube, [(decisions[k::n], weights) for k in range(n)]))
-    chosen = [shares[i % n][i // n] for i in range(len(decisions))]
+    memo = memo or Memo(None, weights)
+    keys = [f"cube {d.position.to_id()} {d.length} {d.away} {d.opp_away}" for d in decisions]
+    chosen = memo.compute(keys, lambda idx: ([decisions[i] for i in idx], weights), our_cube, workers)
     for name in CUBE_LEVELS:
         out[name] = [judge(d, *answers[name]) for d, answers in zip(decisions, chosen)]
     return out
@@ -205,6 +262,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
     ap.add_argument("--save", help="write every case's losses as JSON lines")
+    ap.add_argument("--cache", help="our levels' answers kept between runs, JSON lines (read, then appended): "
+                    "a grown set computes only its new cases (class Memo)")
     ap.add_argument("--record", action="store_true", help="rewrite section loss-varied of bench/RESULTS.md")
     args = ap.parse_args()
     runs = args.run or ["bench/data/varied/v1"]
@@ -220,14 +279,15 @@ def main() -> None:
     t0 = time.time()
     # the held-out part is read to report it, never to choose (bot_training.varied.load_cases)
     parts = {p: load_cases(runs, p, final_report=True) for p in wanted}
-    figures = {p: losses(parts[p], levels, args.workers, args.weights) for p in wanted}
+    memo = Memo(args.cache, args.weights)
+    figures = {p: losses(parts[p], levels, args.workers, args.weights, memo) for p in wanted}
     names = [*levels, GNUBG0]
     cube: dict[str, list[Decision]] | None = None
     cube_figs: dict[str, dict[str, list[tuple[float, float]]]] | None = None
     if not args.no_cube:
         cube_runs = args.cube_run or ["bench/data/varied/cube1"]
         cube = {p: load_decisions(cube_runs, p, final_report=True) for p in wanted}
-        cube_figs = {p: cube_figures(cube[p], args.workers, args.weights) for p in wanted}
+        cube_figs = {p: cube_figures(cube[p], args.workers, args.weights, memo) for p in wanted}
     if args.save:
         with open(args.save, "w") as f:
             for p in wanted:

@@ -225,3 +225,33 @@ def test_the_cube_rows_of_the_report_are_computed_from_the_decisions() -> None:
     assert rows["cube: **advanced, strongest**"][col["all"]] == "100.0% 0.0 / 100.0% 0.0"
     assert rows[f"cube: {GNUBG0}"][col["match"]] == f"{cube_cell(figs['tune'][GNUBG0][1:2])} / " \
         f"{cube_cell(figs['heldout'][GNUBG0])}"
+
+
+def _squares(xs: list[int]) -> list[int]:
+    _calls.append(len(xs))
+    return [x * x for x in xs]
+
+
+_calls: list[int] = []
+
+
+def test_the_bench_memo_computes_only_what_it_does_not_hold(tmp_path: Path) -> None:
+    from bot_varied import Memo
+
+    path = str(tmp_path / "memo.jsonl")
+    values = list(range(30))
+    keys = [f"k{v}" for v in values]
+    _calls.clear()
+    got = Memo(path, None).compute(keys, lambda idx: [values[i] for i in idx], _squares, workers=0, chunk=7)
+    assert got == [v * v for v in values] and sum(_calls) == 30
+    _calls.clear()
+    grown = [*keys, "k30", "k31"]
+    values += [30, 31]
+    again = Memo(path, None).compute(grown, lambda idx: [values[i] for i in idx], _squares, workers=0)
+    assert again == [v * v for v in values] and _calls == [2]  # only the two new keys
+    # another net: nothing of the file is reused
+    other = tmp_path / "other.json.gz"
+    other.write_bytes(b"not the shipped net")
+    _calls.clear()
+    Memo(path, str(other)).compute(keys[:3], lambda idx: [values[i] for i in idx], _squares, workers=0)
+    assert _calls == [3]
