@@ -213,14 +213,22 @@ def _in(k: str, cls: str, kind: str | None = None) -> bool:
 def report(parts: dict[str, list[Case]], figures: dict[str, dict[str, list[float]]], names: list[str],
            cube: dict[str, list[Decision]] | None = None,
            cube_figs: dict[str, dict[str, list[tuple[float, float]]]] | None = None) -> str:
-    """One Markdown table: a row of counts, then a row per player (mEq a move); then, with ``cube``,
-    a row of counts of cube positions (each at money and a match score) and a row per cube decider
-    (agreement and mEq per decision, money and match apart in the last columns); each cell
-    'tune / held-out'."""
+    """One Markdown table, each cell 'tune / held-out': a row per player, mEq a move by class; then,
+    with ``cube``, a row per cube decider, agreement and mEq a decision by class (money and match
+    apart in the last columns). The header gives each column's counts: cases (moves), then cube
+    decisions (each cube position at money and a match score)."""
     order = list(parts)
+    corder = list(cube or {})
     columns = (*CLASSES, "all", *(CUBE_COLUMNS if cube else ()))
-    counts = [" / ".join(str(sum(_in(k, c.cls) for c in parts[p])) for p in order) for k in columns]
-    rows: list[list[str]] = [["cases"] + [n if k not in CUBE_COLUMNS else "" for k, n in zip(columns, counts)]]
+
+    def count(k: str) -> str:
+        moves = " / ".join(str(sum(_in(k, c.cls) for c in parts[p])) for p in order)
+        decisions = " / ".join(str(sum(_in(k, d.cls, d.kind) for d in (cube or {})[p])) for p in corder)
+        if k in CUBE_COLUMNS:
+            return f"{k} (cube {decisions})"
+        return f"{k} ({moves}" + (f"; cube {decisions})" if cube else ")")
+
+    rows: list[list[str]] = []
     for name in names:
         row = [f"**{name}**" if name == "strongest" else name]
         for k in columns:
@@ -234,16 +242,13 @@ def report(parts: dict[str, list[Case]], figures: dict[str, dict[str, list[float
             row.append(" / ".join(per))
         rows.append(row)
     if cube and cube_figs:
-        corder = list(cube)
-        rows.append(["cube: decisions"] + [" / ".join(str(sum(_in(k, d.cls, d.kind) for d in cube[p])) for p in corder)
-                                           for k in columns])
         for name in (*CUBE_LEVELS, GNUBG0):
             label = f"cube: **{name}**" if name == CUBE_LEVELS[1] else f"cube: {name}"
             rows.append([label] + [" / ".join(cube_cell([x for d, x in zip(cube[p], cube_figs[p][name])
                                                          if _in(k, d.cls, d.kind)]) for p in corder)
                                    for k in columns])
     header = ["mEq a move (cube: agreement, mEq a decision), "
-              + " / ".join("held-out" if p == "heldout" else p for p in order), *columns]
+              + " / ".join("held-out" if p == "heldout" else p for p in order), *(count(k) for k in columns)]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     return "\n".join(lines)
