@@ -1,11 +1,17 @@
 """The playable page: one match, its view, and the listeners that change it.
 
 Events in, one transition of the match, save, one redraw out. No rules here: every question goes to the
-core through the :class:`~core.match.Match`; the board (:mod:`app.board`) only shows the answers. The jobs
-around the App live in their own modules of :mod:`app.page` (drag, keys, dialogs, screen, animation,
-computer, turns, storage, saving, controls, coach, clock, link), each talking to it through a small
-``Protocol``; :mod:`app.records.panel` holds match files, IDs and replay. Every listener runs inside
-:func:`~app.dom.guarded`.
+core through the :class:`~core.match.Match`; the board (:mod:`app.board`) only shows the answers.
+
+**One commit path.** The page's match changes only in :meth:`App.commit` (``tests/web/test_commit.py``
+holds it: no other module assigns ``.match``): the helpers around the App (the coach, the clock, the
+saves, the computer, play by link) hand it the next match, and it applies the clock's rule, saves,
+redraws, keeps the board for the next start-up and lets the computer act. :meth:`App.renew` comes first
+when the next match is another one (new, read from storage, a link's). Drawing writes nothing to storage.
+
+The jobs around the App live in the feature packages of :mod:`app.page` (board_input, screen, dialogs,
+storage, computer, clock, coach, dice, link); :mod:`app.records.panel` holds match files, IDs and replay.
+Every listener runs inside :func:`~app.dom.guarded`.
 """
 
 from __future__ import annotations
@@ -63,9 +69,10 @@ class App:
         self.url_lang = url_param("lang")
         self.lang = choose_lang(self.url_lang, self._get(LANG_KEY), list(window.navigator.languages or []))
         self.options = Options.from_json(self._get(OPTIONS_KEY))
-        self.match = Match.new(DEFAULT_LENGTH)
+        self.match = Match.new(DEFAULT_LENGTH)  # replaced only by commit()
         self.selected: Place | None = None
         self.view: BoardView | None = None
+        self.drawn: tuple[Match, str] | None = None  # the board last drawn, when a reload may show it
         self.notice = ""
         self.notice_kind = "error"  # "error" (refused, failed) or "info" (a harmless note)
         self.over_closed_at: int | None = None  # the game (count of games) whose end card was closed
@@ -126,8 +133,15 @@ class App:
             self.say(t(self.lang, "ui.storage_failed", error=str(exc)))
 
     def save(self) -> None:
-        """Save the match unless another tab changed it meanwhile (then show theirs)."""
-        self.saves.save()
+        """Save the match as it is (the page is left); what the saves keep instead is committed."""
+        kept = self.saves.save()
+        if kept is not None:
+            self.commit(kept, note=None, save=False)
+
+    def keep_board(self) -> None:
+        """Store the board last drawn, for the next start-up to show at once (when it is the save's)."""
+        if self.drawn is not None and self.drawn[0] is self.match:
+            remember_board(self.store, self.drawn[0], self.drawn[1])
 
     def whole_match(self) -> Match:
         """The whole match or session for the records panel (see :mod:`app.page.storage.saving`)."""
@@ -143,13 +157,13 @@ class App:
         self.saves.check_budget()
         first_visit = False
         if result.status == "ok" and result.match is not None:
-            self.match = result.match
-            self.after_load()
+            self.load(result.match, note=None, shown=False)
         elif result.status == "broken":
             self.dialogs.show_recovery(result.text, result.error, result.kept_as)
         else:
             first_visit = True
         self.redraw()
+        self.keep_board()
         first_visit = not watch_links(self) and first_visit  # a match link (#link=) opens over the saved match
         for element_id in ("btn-new", "btn-flip", "btn-lang", "opt-auto-confirm", "opt-auto-forced", "opt-bot-fast"):
             el(element_id).disabled = False
@@ -160,16 +174,18 @@ class App:
             self.dialogs.open_new_match()
         self.schedule_bot()
 
-    def after_load(self) -> None:
-        """A match came from storage: bring the computer back if it played in it."""
-        self.generation += 1
+    def load(self, match: Match, *, note: str | None = "", kind: str = "info", shown: bool = True) -> None:
+        """A match read from storage (at start, or another tab's save): the computer back if it played
+        in it, then committed as it is (nothing saved). ``note``: the notice (``None`` keeps it)."""
+        self.renew()
         player, level = opponent_from_json(self._get(OPPONENT_KEY))
         self.bot, self.bot_player = None, None
         if player is not None:
             try:
                 self.bot, self.bot_player = load_bot(level, bot_noise()), player
             except Exception as exc:
-                self.say(t(self.lang, "ui.bot_failed", error=str(exc)))
+                note, kind = t(self.lang, "ui.bot_failed", error=str(exc)), "error"
+        self.commit(match, note=note, kind=kind, save=False, shown=shown)
 
     # -- wiring ------------------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
@@ -233,6 +249,7 @@ class App:
         self.apply_language()
         self.saves.check_budget()
         self.redraw()
+        self.keep_board()
 
     # -- drawing -----------------------------------------------------------------------------
     def viewer(self) -> int:
@@ -273,8 +290,8 @@ class App:
         if status != view.message:
             view = self.view = replace(view, message=status)
         board.innerHTML = svg = render_board(view)
-        if self.selected is None and not self.bot_busy and not view.arrows:  # a reload's board: no hint
-            remember_board(self.store, self.match, svg)
+        # what a reload may show at once (keep_board stores it): no selection, no hint, no computer thinking
+        self.drawn = (self.match, svg) if self.selected is None and not self.bot_busy and not view.arrows else None
         phase = page_phase(self.match)
         document.body.dataset.phase = phase
         el("status").textContent = status
@@ -310,14 +327,51 @@ class App:
             return False
         followed = self.follow_up(match)
         if self.coach is not None and self.coach.holds(followed, moves, rolled):
-            return False  # the tutor checks the decision first
-        self.match = followed
-        self.selected = None
-        self.say(opening_note(match, self.lang) if rolled else "", "info")
-        self.save()
-        self.redraw(moves, rolled=rolled)
-        self.schedule_bot()
+            return False  # the tutor checks the decision first (and commits it, or not)
+        self.commit(followed, note=opening_note(match, self.lang) if rolled else "", moves=moves, rolled=rolled)
         return True
+
+    def commit(
+        self,
+        match: Match,
+        *,
+        note: str | None = "",
+        kind: str = "info",
+        moves: Moved = (),
+        rolled: bool = False,
+        save: bool = True,
+        shown: bool = True,
+    ) -> None:
+        """Make ``match`` the page's match: the one place it changes. Apply, save, redraw, schedule.
+
+        ``match`` is the next match (a transition of this one), or another one after :meth:`renew`.
+        The clock's rule comes first (a flag that fell loses the match on time); the selection is
+        dropped; ``note`` becomes the notice (``None`` keeps it). ``save``: write it (False for a
+        match read from storage, or a step the computer shows before its decision is saved); the
+        saves may hand back the match they kept instead (by link: where the turn began, or as the
+        link sent it). ``shown``: redraw (``moves`` animated, the dice ``rolled``), keep the board for
+        the next start-up, and let the computer act if it is to; False while the page starts, or
+        while the computer holds the match (it draws once it let go).
+        """
+        self.match = self.clocks.follow(match)
+        self.selected = None
+        if note is not None:
+            self.say(note, kind)
+        if save:
+            kept = self.saves.save()
+            if kept is not None:
+                self.match = kept
+        if shown:
+            self.redraw(moves, rolled=rolled)
+            self.keep_board()
+            self.schedule_bot()
+
+    def renew(self) -> None:
+        """Another match comes next (a new one, one read from storage, a link's): a computer's turn in
+        flight stops, the clock and the link read the new match, the move list and end card start again."""
+        self.generation += 1
+        self.log = MoveLog()
+        self.over_closed_at = None
 
     def follow_up(self, match: Match) -> Match:
         """The options' automatic steps (not on the computer's turns)."""
@@ -343,6 +397,7 @@ class App:
         self.options = replace(self.options, flipped=not self.options.flipped)
         self.remember(OPTIONS_KEY, self.options.to_json())
         self.redraw()
+        self.keep_board()
 
     def on_option(self, _event: Any) -> None:
         self.options = replace(
@@ -352,12 +407,11 @@ class App:
             bot_fast=bool(el("opt-bot-fast").checked),
         )
         self.remember(OPTIONS_KEY, self.options.to_json())
-        if not self.waiting():
-            follow = self.follow_up(self.match)
-            if follow is not self.match:
-                self.match = follow
-                self.save()
-        self.redraw()
+        follow = self.follow_up(self.match) if not self.waiting() else self.match
+        if follow is not self.match:
+            self.commit(follow, note=None)
+        else:
+            self.redraw()
 
     def close_over(self, closed: bool) -> None:
         """Close the end-of-game card to look at the final position, or open it again."""
@@ -419,7 +473,7 @@ class App:
 
     # -- a new match ------------------------------------------------------------------------------
     def _install(self, match: Match, bot: Any, level: str, note: str, *, discard: bool = False) -> bool:
-        """Make ``match`` current (the computer, ``bot``, plays the top player), and save it.
+        """Make ``match`` current (the computer, ``bot``, plays the top player), save and show it.
 
         Refused (False) while a broken save that could not be copied aside is held and the
         player has not agreed to erase it (``discard``): the panel then asks, the download
@@ -434,14 +488,9 @@ class App:
         self.pending = None
         self.bot, self.bot_player = bot, (1 if bot is not None else None)
         self.remember(OPPONENT_KEY, opponent_to_json(self.bot_player, level))
-        self.generation += 1
-        self.match = match
-        self.over_closed_at = None
-        self.selected = None
-        self.say(note, "info")
-        self.log = MoveLog()
+        self.renew()
         self.store.new_match()
-        self.save()
+        self.commit(match, note=note)
         return True
 
     def discard_broken(self) -> None:
@@ -449,16 +498,15 @@ class App:
         if self.pending is None:
             return
         match, bot, level, note = self.pending
-        self._install(match, bot, level, note, discard=True)
-        self.redraw()
-        self.schedule_bot()
+        if not self._install(match, bot, level, note, discard=True):
+            self.redraw()
 
     def start_match(self, match: Match, bot: Any, level: str, *, lang: str) -> None:
         """A match from the new-match dialog, in the language chosen there."""
         if lang != self.lang:
             self.set_language(lang)
-        self._install(match, bot, level, "")
-        self.redraw()
+        if not self._install(match, bot, level, ""):
+            self.redraw()
 
     def replace_match(self, match: Match, *, bot_level: str | None = None, note: str = "") -> bool:
         """Make ``match`` the current match, once the player confirmed: an imported .mat, a set-up position.
@@ -471,8 +519,8 @@ class App:
             return False
         bot = load_bot(bot_level, bot_noise()) if bot_level is not None else None
         installed = self._install(match, bot, bot_level or "intermediate", note)
-        self.redraw()
-        self.schedule_bot()
+        if not installed:
+            self.redraw()
         return installed
 
     # -- the computer opponent -----------------------------------------------------------------------

@@ -6,7 +6,9 @@ two players at this screen or against the computer. The rules are the core's
 
 * The clock of the player on move runs (:func:`core.clock.player_on_move`), checked and
   drawn every :data:`TICK_MS`. When it runs out, the match is lost on time
-  (:meth:`core.match.Match.lose_on_time`), saved, and the page says so (en/fr).
+  (:meth:`core.match.Match.lose_on_time`), committed by the page (saved, drawn), and the page
+  says so (en/fr). The page's every commit asks :meth:`PageClocks.follow` first, so an action
+  made after the flag fell is lost on time too.
 * The **computer has no clock**: its thinking never counts, neither for it nor against
   the human, whose clock runs only while the human is on move.
 * The clock is **saved with the match** at every save (:func:`core.state.to_json`), held,
@@ -48,9 +50,14 @@ def _callback(action: Callable[[], None]) -> Callable[..., None]:
 class ClockHost(Protocol):
     """What the clocks need of the page."""
 
-    match: Match
-    generation: int
-    view: Any
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def generation(self) -> int: ...
+
+    @property
+    def view(self) -> Any: ...
 
     @property
     def lang(self) -> str: ...
@@ -60,7 +67,7 @@ class ClockHost(Protocol):
 
     def save(self) -> None: ...
 
-    def redraw(self) -> None: ...
+    def commit(self, match: Match, *, note: str | None = "") -> None: ...
 
 
 class PageClocks:
@@ -92,8 +99,12 @@ class PageClocks:
     def now() -> float:
         return float(window.performance.now())
 
-    def sync(self, now: float) -> bool:
-        """Make the clock follow the match; True when a flag just fell and the match was lost on time."""
+    def follow(self, match: Match) -> Match:
+        """The clock follows ``match``, about to be the page's: ``match``, or lost on time if a flag fell."""
+        return self.sync(match, self.now()) or match
+
+    def sync(self, match: Match, now: float) -> Match | None:
+        """Make the clock follow ``match``; the match lost on time when a flag fell, else ``None``."""
         host = self.host
         if host.generation != self.generation:  # another match: a new one, or one loaded
             self.generation = host.generation
@@ -105,31 +116,33 @@ class PageClocks:
             self.announcer = Announcer()
         before = self.clock
         if before is None:
-            return False
-        clock = before.follow(player_on_move(host.match), now)
+            return None
+        clock = before.follow(player_on_move(match), now)
         deadline = before.deadline()
-        if clock.flagged is not None and before.flagged is None and host.match.is_over and deadline is not None:
+        if clock.flagged is not None and before.flagged is None and match.is_over and deadline is not None:
             clock = before.follow(None, deadline - 1)  # the match ended (an action) before the flag fell
         self.clock = clock
-        if clock.flagged is not None and not host.match.is_over:
-            host.match = host.match.lose_on_time(clock.flagged)
-            return True
-        return False
+        if clock.flagged is not None and not match.is_over:
+            return match.lose_on_time(clock.flagged)
+        return None
 
     def settle(self) -> Clock | None:
-        """The clock as it is to be saved now: following the match, held."""
+        """The clock as it is to be saved now: following the page's match, held.
+
+        A flag that falls just now is saved with the clock; the match lost on time is the next
+        :meth:`tick`'s commit (the page's commits follow the clock first, so it is seldom needed)."""
         now = self.now()
-        self.sync(now)
+        self.sync(self.host.match, now)
         return None if self.clock is None else self.clock.stopped(now)
 
     def tick(self) -> None:
-        """Every :data:`TICK_MS`: follow the match, apply a fallen flag, draw."""
+        """Every :data:`TICK_MS`: follow the match, commit it lost on time when a flag fell, draw."""
         if self.host.store.held:
             return
         now = self.now()
-        if self.sync(now):
-            self.host.save()
-            self.host.redraw()
+        lost = self.sync(self.host.match, now)
+        if lost is not None:
+            self.host.commit(lost, note=None)
         self.draw(now)
 
     def leave(self) -> None:

@@ -45,8 +45,8 @@ T = TypeVar("T")
 class CoachHost(Protocol):
     """What the coach needs of the page."""
 
-    match: Match
-    selected: Any
+    @property
+    def match(self) -> Match: ...
 
     @property
     def lang(self) -> str: ...
@@ -61,9 +61,7 @@ class CoachHost(Protocol):
 
     def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None: ...
 
-    def save(self) -> None: ...
-
-    def schedule_bot(self) -> None: ...
+    def commit(self, match: Match, *, note: str | None = "", moves: Moved = (), rolled: bool = False) -> None: ...
 
     def say(self, text: str, kind: str = "error") -> None: ...
 
@@ -296,13 +294,7 @@ class Coach:
 
     def commit(self, after: Match, moves: Moved, rolled: bool) -> None:
         """Apply the transition the tutor let through, as the App's ``act`` would have."""
-        host = self.host
-        host.match = after
-        host.selected = None
-        host.say("", "info")
-        host.save()
-        host.redraw(moves, rolled=rolled)
-        host.schedule_bot()
+        self.host.commit(after, note="", moves=moves, rolled=rolled)
 
     def answer(self, choice: str) -> None:
         """The tutor's dialog: ``rethink`` (back to the start of the turn), ``anyway``, or ``best``."""
@@ -320,13 +312,10 @@ class Coach:
             self.commit(after, moves, rolled)
             return
         turn = before.game.turn_in_progress
-        host.match = before.undo_all() if turn is not None and turn.steps else before
-        host.selected = None
-        host.say("", "info")
-        host.save()
+        back = before.undo_all() if turn is not None and turn.steps else before
         if choice == "best":
-            self.result, self.shown_at, self.chosen = cost.hint, moment(host.match), 0
+            self.result, self.shown_at, self.chosen = cost.hint, moment(back), 0
             self.mine = cost.played if cost.kind == "move" else None
-        host.redraw()
+        host.commit(back, note="")
         if choice == "best":
             el("hint").scrollIntoView(js_object({"block": "nearest"}))

@@ -147,7 +147,8 @@ SLICE_S = 0.03
 class ComputerHost(Protocol):
     """What the computer's turn needs of the page."""
 
-    match: Match
+    @property
+    def match(self) -> Match: ...
 
     @property
     def generation(self) -> int: ...
@@ -166,22 +167,27 @@ class ComputerHost(Protocol):
 
     def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None: ...
 
+    def commit(
+        self, match: Match, *, note: str | None = "", moves: Moved = (), save: bool = True, shown: bool = True
+    ) -> None: ...
+
     def still(self, generation: int) -> bool:
         """True while the match is the one of ``generation`` and the save is still the one read."""
         ...
 
 
-async def computer_decision(host: ComputerHost, generation: int, pause: float) -> bool:
-    """Apply the computer's next decision to ``host.match``, step by step; True when it rolled.
+async def computer_decision(host: ComputerHost, generation: int, pause: float) -> tuple[Match, bool] | None:
+    """The computer's next decision: the match after it, and True when it rolled.
 
-    Shown as it happens: a redraw and ``pause`` seconds after each step. Stops (False)
-    as soon as ``host.still(generation)`` is False: the match was replaced, or another tab
-    saved meanwhile (the page then shows that save instead of applying its own decision).
+    A play is shown as it happens: each step committed to the page (drawn, not saved) and
+    ``pause`` seconds after it; the caller commits the decision's match (saved). Stops
+    (``None``) as soon as ``host.still(generation)`` is False: the match was replaced, or
+    another tab saved meanwhile (the page then shows that save instead of its own decision).
     """
     host.redraw()
     await asyncio.sleep(pause)  # the browser paints "thinking…" and the dice
     if not host.still(generation):
-        return False
+        return None
     player = host.bot_player if host.bot_player is not None else 1
     thinking = host.bot.decide_steps(host.match, player)
     last = time.perf_counter()
@@ -195,20 +201,21 @@ async def computer_decision(host: ComputerHost, generation: int, pause: float) -
             await asyncio.sleep(0)
             last = time.perf_counter()
             if not host.still(generation):
-                return False
+                return None
+    match = host.match
     if decision.kind == "play" and decision.play is not None:
-        mover = host.match.game.turn or 0
+        mover = match.game.turn or 0
         for start, end in decision.play.steps:
-            moves = checkers_moved(host.match, from_mover(start, mover), from_mover(end, mover))
-            host.match = host.match.step(start, end)
-            host.redraw(moves)
+            moves = checkers_moved(match, from_mover(start, mover), from_mover(end, mover))
+            match = match.step(start, end)
+            host.commit(match, note=None, moves=moves, save=False)
             await asyncio.sleep(pause)
             if not host.still(generation):
-                return False
-        host.match = host.match.confirm()
-    elif decision.kind == "roll":
-        host.match = host.match.roll(host.rng)
-        return True
-    elif decision.kind != "wait":
-        host.match = BOT_ACTIONS[decision.kind](host.match)
-    return False
+                return None
+            match = host.match  # as committed
+        return match.confirm(), False
+    if decision.kind == "roll":
+        return match.roll(host.rng), True
+    if decision.kind != "wait":
+        return BOT_ACTIONS[decision.kind](match), False
+    return match, False

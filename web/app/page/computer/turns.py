@@ -3,7 +3,7 @@
 :mod:`app.page.computer.opponent` decides and shows one decision; this module runs it at the
 right moment, talking to the App through :class:`TurnsHost`: it starts a turn when the
 computer is to act, holds the :data:`COMPUTER_LOCK` while it plays so that only one tab
-plays it, saves the result, and shows another tab's save when that tab played first.
+plays it, commits the result (saved), and shows another tab's save when that tab played first.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ class TurnsHost(ComputerHost, Protocol):
     """What the computer's turns need of the page (beyond :class:`~app.page.computer.opponent.ComputerHost`)."""
 
     bot_busy: bool
-    notice: str
 
     @property
     def lang(self) -> str: ...
@@ -40,7 +39,7 @@ class TurnsHost(ComputerHost, Protocol):
     @property
     def saves(self) -> Any: ...
 
-    def save(self) -> None: ...
+    def keep_board(self) -> None: ...
 
 
 def schedule_bot(host: TurnsHost) -> None:
@@ -68,14 +67,15 @@ async def bot_turn(host: TurnsHost) -> None:
     try:
         async with tab_lock(COMPUTER_LOCK):
             if host.still(generation):
-                rolled = await computer_decision(host, generation, pause)
-                if host.still(generation):
-                    host.notice = ""
-                    host.save()
+                decided = await computer_decision(host, generation, pause)
+                if decided is not None and host.still(generation):
+                    match, rolled = decided
+                    host.commit(match, shown=False)  # saved under the lock; drawn below, once let go
     finally:
         host.bot_busy = False
     if generation == host.generation and not host.store.held and not host.store.is_current():
         host.saves.reload(t(host.lang, "ui.other_tab"))  # another tab played: show its save
     # else done, or the match was replaced meanwhile (new match, another tab): draw that one
     host.redraw(rolled=rolled and generation == host.generation)
+    host.keep_board()
     schedule_bot(host)

@@ -26,7 +26,6 @@ from pyscript import document, window
 from app.dom import el, ignore_event, js_object
 from app.page.browser import crypto_bytes
 from app.page.link.link_book import STALE, STORAGE, LinkBook, LinkSession, NoSeatError
-from app.page.screen.movelog import MoveLog
 from app.text import t
 from core.link import PREFIX, LinkError, RollProof
 from core.match import Match
@@ -78,35 +77,40 @@ class LinkPlay:
         if not self.active:
             return False
         if self.session.choose_roll(now_ms(), crypto_bytes):
-            self.app.match = self.session.base
+            self.app.commit(self.session.base, note=None, save=False)
             self.sent()
-            self.app.redraw()
         return True
 
     # -- standing in for the page's saves --------------------------------------------------------
-    def save(self) -> None:
-        """After each change: make the next link once the turn passed (the normal save is left alone)."""
+    def save(self) -> Match | None:
+        """After each change: make the next link once the turn passed (the normal save is left alone).
+
+        Returns the match the page is to keep instead of its own (the page's commit puts it in):
+        where the turn began when the link cannot carry the change, the match as the link sent it;
+        ``None``: the page's match stays."""
         app = self.app
         if not self.active:
             self.leave()
-            app.saves.save()
-            return
+            kept: Match | None = app.saves.save()
+            return kept
         try:
             promise = bool(el("link-promise").checked)
             sent = self.session.played(app.match, now_ms(), crypto_bytes, promise)
         except LinkError as exc:  # a change the link cannot carry: back to where the turn began
-            app.match = self.session.base
-            if exc.reason == STALE:  # another tab moved the match on: read it again, overwrite nothing
-                self.refresh()
-                return
-            app.say(str(exc))
-            return
+            base: Match = self.session.base
+            if exc.reason == STALE and self.refresh():  # another tab moved the match on: read it again
+                return None
+            if exc.reason != STALE:
+                app.say(str(exc))
+            return base
         except Exception as exc:
             app.say(t(app.lang, "ui.storage_failed", error=str(exc)))
-            return
+            return None
         if sent:
-            app.match = self.session.base
             self.sent()
+            sent_match: Match = self.session.base
+            return sent_match
+        return None
 
     def whole_match(self) -> Match:
         match: Match = self.app.match if self.active else self.original.whole_match()
@@ -132,20 +136,21 @@ class LinkPlay:
             self.refresh()
         return True
 
-    def refresh(self) -> None:
-        """Read this match again from the device's record (another tab moved it on), and say so."""
+    def refresh(self) -> bool:
+        """Read this match again from the device's record (another tab moved it on), and say so.
+
+        True when the record's match is now the page's."""
         app, book = self.app, self.session.book
         record = book.get(self.session.match_id)
         if record is None or record.link == self.session.stored:
-            return
+            return False
         try:
             session = LinkSession.open(book, record.link, time_ms=now_ms(), draw=crypto_bytes)
         except LinkError as exc:
             app.say(str(exc))
-            return
-        activate(app, session)
-        app.say(t(app.lang, "link.reason.link-stale"), "info")
-        app.redraw()
+            return False
+        activate(app, session, note=t(app.lang, "link.reason.link-stale"))
+        return True
 
     # -- the panel ----------------------------------------------------------------------------------
     def sent(self) -> None:
@@ -337,15 +342,12 @@ def export_record(match: Match) -> None:
     anchor.remove()
 
 
-def activate(app: Any, session: LinkSession) -> None:
+def activate(app: Any, session: LinkSession, note: str = "") -> None:
     """Make ``session``'s match the page's match (the normal save stays as it is)."""
     previous = app.link
     original = previous.original if previous is not None else app.saves
-    app.generation += 1
+    app.renew()
     app.bot, app.bot_player = None, None
-    app.match, app.selected, app.over_closed_at = session.base, None, None
-    app.log = MoveLog()
-    app.say("", "info")
     _wire(app)
     app.link = play = LinkPlay(app, session, original)
     app.saves = play
@@ -353,7 +355,7 @@ def activate(app: Any, session: LinkSession) -> None:
     el("link-panel").hidden = False
     _close_alert()
     _set_hash(session.link)
-    app.redraw()
+    app.commit(session.base, note=note, save=False)
     play.draw()
     draw_book(app)
 

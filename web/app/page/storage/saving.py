@@ -3,7 +3,8 @@
 The :class:`~app.page.storage.match_store.MatchStore` keeps saves safe (revisions, archived games,
 broken saves copied aside); this module is what the page does around it, talking to the
 App through :class:`SavesHost`: show a conflict or a full storage as the notice, measure
-the budget once a game was archived, and load the save another tab wrote.
+the budget once a game was archived, and hand the page the save another tab wrote (the
+page commits it: :meth:`app.page.app.App.load`).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from core.match import Match
 class SavesHost(Protocol):
     """What the saves need of the page."""
 
-    match: Match
-    selected: Any
+    @property
+    def match(self) -> Match: ...
 
     @property
     def lang(self) -> str: ...
@@ -43,9 +44,7 @@ class SavesHost(Protocol):
 
     def redraw(self) -> None: ...
 
-    def after_load(self) -> None: ...
-
-    def schedule_bot(self) -> None: ...
+    def load(self, match: Match, *, note: str | None = "", kind: str = "info") -> None: ...
 
 
 class PageSaves:
@@ -54,19 +53,22 @@ class PageSaves:
     def __init__(self, host: SavesHost) -> None:
         self.host = host
 
-    def save(self) -> None:
-        """Save the match (and its clock) unless another tab changed it meanwhile (then show theirs)."""
+    def save(self) -> Match | None:
+        """Save the match (and its clock) unless another tab changed it meanwhile (then show theirs).
+
+        ``None``: the page's match is kept as it is (the saves of play by link may hand back another)."""
         host = self.host
         try:
-            clock = host.clocks.settle()  # first: a flag that fell changes the match
+            clock = host.clocks.settle()
             outcome = host.store.save(host.match, clock)
         except Exception as exc:
             host.say(t(host.lang, "ui.storage_failed", error=str(exc)))
-            return
+            return None
         if outcome == "conflict":
             self.reload(t(host.lang, "ui.conflict"), "error")  # an action was lost
         elif any(key != MATCH_KEY and key != REV_KEY for key in host.store.writes):
             self.check_budget()  # a game was archived: measure (never at every step)
+        return None
 
     def check_budget(self) -> None:
         """Warn (without blocking) once our keys use :data:`WARN_SHARE` of the storage budget."""
@@ -97,11 +99,7 @@ class PageSaves:
         host = self.host
         result = host.store.load()
         if result.status == "ok" and result.match is not None:
-            host.match = result.match
-            host.selected = None
-            host.say(note, kind)
-            host.after_load()
-            host.schedule_bot()
+            host.load(result.match, note=note, kind=kind)
         elif result.status == "broken":
             host.dialogs.show_recovery(result.text, result.error, result.kept_as)
         else:  # cleared elsewhere: keep this match and save it again
@@ -115,4 +113,4 @@ class PageSaves:
         if self.host.store.held or self.host.store.is_current():
             return
         self.reload(t(self.host.lang, "ui.other_tab"))
-        self.host.redraw()
+        self.host.redraw()  # a broken save held: the board rests
