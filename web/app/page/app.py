@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
@@ -38,6 +38,7 @@ from app.page.computer import turns
 from app.page.computer.opponent import bot_available, load_bot, opponent_from_json, opponent_to_json
 from app.page.dialogs.match_dialogs import Dialogs
 from app.page.dice.dice_source import bot_noise, page_dice
+from app.page.host import LinkMode, Saves
 from app.page.link.link_boot import watch_links
 from app.page.screen.buttons import controls_for, page_phase
 from app.page.screen.firstboard import DEFAULT_LENGTH, remember_board
@@ -58,6 +59,10 @@ from app.text import t
 from core.errors import IllegalActionError
 from core.match import Match
 
+if TYPE_CHECKING:  # each imported on first use, never at start-up
+    from app.page.coach.hint_panel import Coach
+    from core.bot import Bot
+
 
 class App:
     """The page: one match, its view, and the listeners that change it."""
@@ -77,20 +82,21 @@ class App:
         self.notice_kind = "error"  # "error" (refused, failed) or "info" (a harmless note)
         self.over_closed_at: int | None = None  # the game (count of games) whose end card was closed
         self.log = MoveLog()
-        self.bot: Any = None
+        self.bot: Bot | None = None
         self.bot_player: int | None = None
         self.bot_busy = False
         self.generation = 0  # raised whenever the match is replaced: a computer's turn in flight stops
-        self.coach: Any = None  # app.page.coach.hint_panel.Coach, installed after start-up
+        self.coach: Coach | None = None  # installed after start-up
         self.listeners = Listeners()
         self.pointer = BoardPointer(self)
         self.keys = BoardKeys(self)
         self.dialogs = Dialogs(self)
-        self.saves = PageSaves(self)
+        self.saves: Saves = PageSaves(self)
         self.clocks = page_clock.PageClocks(self)  # off unless chosen: see app.page.clock.page_clock
-        self.pending: tuple[Match, Any, str, str] | None = None
+        self.pending: tuple[Match, Bot | None, str, str] | None = None
         """A new match waiting for the player's consent to erase an uncopied broken save."""
-        self.link: Any = None  # a match by link open on the page (link.link_panel): it stands in for self.saves
+        self.link: LinkMode | None = None
+        """A match by link open on the page (:mod:`app.page.link.link_panel`): it stands in for :attr:`saves`."""
 
     @property
     def flipped(self) -> bool:
@@ -254,8 +260,10 @@ class App:
     # -- drawing -----------------------------------------------------------------------------
     def viewer(self) -> int:
         """Who the points are numbered for: the human against the computer, else the player to act."""
-        if self.bot_player is not None or self.link is not None:  # the human, the seat of this device
-            return 1 - self.bot_player if self.bot_player is not None else int(self.link.seat)
+        if self.bot_player is not None:  # the human
+            return 1 - self.bot_player
+        if self.link is not None:  # the seat of this device
+            return self.link.seat
         game = self.match.game
         acting = game.player_to_act
         return acting if acting is not None else (game.turn or 0)
@@ -472,7 +480,7 @@ class App:
         self.redraw()
 
     # -- a new match ------------------------------------------------------------------------------
-    def _install(self, match: Match, bot: Any, level: str, note: str, *, discard: bool = False) -> bool:
+    def _install(self, match: Match, bot: Bot | None, level: str, note: str, *, discard: bool = False) -> bool:
         """Make ``match`` current (the computer, ``bot``, plays the top player), save and show it.
 
         Refused (False) while a broken save that could not be copied aside is held and the
@@ -501,7 +509,7 @@ class App:
         if not self._install(match, bot, level, note, discard=True):
             self.redraw()
 
-    def start_match(self, match: Match, bot: Any, level: str, *, lang: str) -> None:
+    def start_match(self, match: Match, bot: Bot | None, level: str, *, lang: str) -> None:
         """A match from the new-match dialog, in the language chosen there."""
         if lang != self.lang:
             self.set_language(lang)

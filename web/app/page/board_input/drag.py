@@ -5,34 +5,17 @@ past a few pixels drags it, and the drop steps it (or says why not).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from pyscript import document, window
 
 from app.board.places import Place, parse_place
-from app.board.view import BoardView
 from app.dom import create_once, el, js_value, place_of
 from app.page.board_input.animation import svg_scale, top_checker, with_ring
 from app.page.board_input.tap import Box, forgiving_place
+from app.page.host import PageHost
 
 DRAG_THRESHOLD_PX = 6
-
-
-class PointerHost(Protocol):
-    """What the pointer needs of the page."""
-
-    @property
-    def view(self) -> BoardView | None: ...
-
-    selected: Place | None
-
-    def redraw(self) -> None: ...
-
-    def choose(self, place: Place) -> None: ...
-
-    def step(self, start: Place, end: Place, *, animate: bool = True) -> None: ...
-
-    def explain(self, place: Place) -> None: ...
 
 
 @dataclass
@@ -109,7 +92,7 @@ def drop_place(event: Any) -> Place | None:
 class BoardPointer:
     """The board's click and pointer listeners."""
 
-    def __init__(self, host: PointerHost) -> None:
+    def __init__(self, host: PageHost) -> None:
         self.host = host
         self.drag: Drag | None = None
         self.click_guard = ClickGuard()

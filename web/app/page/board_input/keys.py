@@ -4,37 +4,21 @@ the selection; anywhere on the page, R rolls, U undoes, C confirms, H asks for a
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
-from app.board.places import Place
 from app.dom import el, js_value, place_of
 from app.page.board_input.animation import focus_place
 from app.page.board_input.focus_moves import Row, neighbour, row_of
+from app.page.host import PageHost
 
 SHORTCUTS = {"r": "roll", "u": "undo", "c": "confirm", "h": "hint"}
 """Keys that press a game button (ids ``btn-<name>``) when it is shown and enabled."""
 
 
-class KeysHost(Protocol):
-    """What the keyboard needs of the page."""
-
-    selected: Place | None
-
-    @property
-    def flipped(self) -> bool: ...
-
-    @property
-    def turned(self) -> bool: ...
-
-    def choose(self, place: Place) -> None: ...
-
-    def redraw(self) -> None: ...
-
-
 class BoardKeys:
     """The board's ``keydown`` and ``focusin`` listeners, and the page's shortcuts."""
 
-    def __init__(self, host: KeysHost) -> None:
+    def __init__(self, host: PageHost) -> None:
         self.host = host
         self.row_hint: Row = "bottom"  # the row last focused: the bar and trays span both
 

@@ -22,14 +22,14 @@ two players at this screen or against the computer. The rules are the core's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app.dom import el, guarded
 from app.page.clock.clock_text import Announcer, announcement, choice_of, clock_line, stage
-from app.page.storage.match_store import MatchStore
+from app.page.host import PageHost
 from core.clock import Clock, ClockRules, player_on_move
 from core.match import Match
 
@@ -47,33 +47,10 @@ def _callback(action: Callable[[], None]) -> Callable[..., None]:
     return call
 
 
-class ClockHost(Protocol):
-    """What the clocks need of the page."""
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def generation(self) -> int: ...
-
-    @property
-    def view(self) -> Any: ...
-
-    @property
-    def lang(self) -> str: ...
-
-    @property
-    def store(self) -> MatchStore: ...
-
-    def save(self) -> None: ...
-
-    def commit(self, match: Match, *, note: str | None = "") -> None: ...
-
-
 class PageClocks:
     """The match's clock on the page (``clock`` is ``None`` when the match has none)."""
 
-    def __init__(self, host: ClockHost) -> None:
+    def __init__(self, host: PageHost) -> None:
         self.host = host
         self.clock: Clock | None = None
         self.generation = host.generation

@@ -4,7 +4,7 @@ The core ranks (:mod:`core.analysis.hint`, imported on the first hint or the fir
 never at start-up); :mod:`app.page.coach.hint_words` words it; this module only runs the thinking in
 slices of :data:`~app.page.computer.opponent.SLICE_S` (the page yields a frame between them, as the
 computer's turn does) and moves values into the page (``#hint``, ``#btn-hint``,
-``#opt-tutor``, ``#tutor-dialog``). It talks to the App through :class:`CoachHost`; the App
+``#opt-tutor``, ``#tutor-dialog``). It talks to the App through :class:`PageHost`; the App
 calls :meth:`Coach.arrows` while it builds the board, :meth:`Coach.draw` after each redraw
 and :meth:`Coach.holds` in ``act`` before a transition is applied: when the tutor is on and
 the transition makes a decision (a play confirmed, a double, a take or pass, a roll instead
@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Generator
-from typing import Any, Protocol, TypeVar
+from collections.abc import Generator
+from typing import Any, TypeVar
 
 from app.board.arrows import ArrowView, arrows_from_steps
-from app.board.view import BoardView
 from app.dom import el, guarded_async, ignore_event, js_object
 from app.page.board_input.moved import Moved
 from app.page.coach.hint_words import (
@@ -34,44 +33,13 @@ from app.page.coach.hint_words import (
     tutor_warning,
 )
 from app.page.computer.opponent import SLICE_S
+from app.page.host import PageHost
 from app.page.storage.storage_keys import TUTOR_KEY
 from app.text import t
 from app.text.coach_lines import play_lines
 from core.match import Match
 
 T = TypeVar("T")
-
-
-class CoachHost(Protocol):
-    """What the coach needs of the page."""
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def lang(self) -> str: ...
-
-    @property
-    def bot_player(self) -> int | None: ...
-
-    @property
-    def view(self) -> BoardView | None: ...
-
-    def waiting(self) -> bool: ...
-
-    def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None: ...
-
-    def commit(self, match: Match, *, note: str | None = "", moves: Moved = (), rolled: bool = False) -> None: ...
-
-    def say(self, text: str, kind: str = "error") -> None: ...
-
-    def show_notice(self, text: str, kind: str = "error") -> None: ...
-
-    def recall(self, key: str) -> str | None: ...
-
-    def remember(self, key: str, value: str) -> None: ...
-
-    def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None: ...
 
 
 def moment(match: Match) -> tuple[int, int, str]:
@@ -83,7 +51,7 @@ def moment(match: Match) -> tuple[int, int, str]:
 class Coach:
     """The Hint button and panel, and the tutor (see the module docstring)."""
 
-    def __init__(self, host: CoachHost) -> None:
+    def __init__(self, host: PageHost) -> None:
         self.host = host
         self.engine: Any = None  # core.analysis.engine.Engine, on first use (its tables are reused)
         self.result: Any = None  # the hint shown: a CheckerHint or a CubeHint

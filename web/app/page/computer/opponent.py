@@ -25,12 +25,15 @@ import importlib.util
 import json
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from app.board.places import from_mover
-from app.board.view import BoardView
-from app.page.board_input.moved import Moved, checkers_moved
+from app.page.board_input.moved import checkers_moved
+from app.page.host import PageHost
 from core.match import Match
+
+if TYPE_CHECKING:  # imported by load_bot, when a match against the computer starts
+    from core.bot import Bot
 
 LEVELS = ("beginner", "intermediate", "expert", "strongest")
 """The levels the page offers ("expert" is ``core.bot``'s default level; it and "strongest" look one roll
@@ -40,13 +43,14 @@ DEFAULT_LEVEL = "intermediate"
 """The level a newcomer's first match against the computer is played at."""
 
 
-def load_bot(level: str, noise: Any = None) -> Any:
+def load_bot(level: str, noise: Any = None) -> Bot:
     """Import ``core.bot`` now and build a bot at ``level`` (raises if the bot is missing or broken);
     ``noise``: the weaker levels' random source (:func:`app.page.dice.dice_source.bot_noise`), or the bot's own."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     module = importlib.import_module("core.bot")
-    return module.Bot(level=level, rng=noise)
+    bot: Bot = module.Bot(level=level, rng=noise)
+    return bot
 
 
 # -- who the computer is, saved beside the match ----------------------------------------------
@@ -144,39 +148,7 @@ SLICE_S = 0.03
 """The longest the lookahead runs before the browser gets a frame."""
 
 
-class ComputerHost(Protocol):
-    """What the computer's turn needs of the page."""
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def generation(self) -> int: ...
-
-    @property
-    def bot(self) -> Any: ...
-
-    @property
-    def bot_player(self) -> int | None: ...
-
-    @property
-    def view(self) -> BoardView | None: ...
-
-    @property
-    def rng(self) -> Callable[[], int]: ...
-
-    def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None: ...
-
-    def commit(
-        self, match: Match, *, note: str | None = "", moves: Moved = (), save: bool = True, shown: bool = True
-    ) -> None: ...
-
-    def still(self, generation: int) -> bool:
-        """True while the match is the one of ``generation`` and the save is still the one read."""
-        ...
-
-
-async def computer_decision(host: ComputerHost, generation: int, pause: float) -> tuple[Match, bool] | None:
+async def computer_decision(host: PageHost, generation: int, pause: float) -> tuple[Match, bool] | None:
     """The computer's next decision: the match after it, and True when it rolled.
 
     A play is shown as it happens: each step committed to the page (drawn, not saved) and
@@ -186,7 +158,7 @@ async def computer_decision(host: ComputerHost, generation: int, pause: float) -
     """
     host.redraw()
     await asyncio.sleep(pause)  # the browser paints "thinking…" and the dice
-    if not host.still(generation):
+    if not host.still(generation) or host.bot is None:
         return None
     player = host.bot_player if host.bot_player is not None else 1
     thinking = host.bot.decide_steps(host.match, player)

@@ -1,7 +1,7 @@
 """The computer's turn on the page: scheduled after each change, played by one tab only.
 
 :mod:`app.page.computer.opponent` decides and shows one decision; this module runs it at the
-right moment, talking to the App through :class:`TurnsHost`: it starts a turn when the
+right moment, talking to the App through :class:`PageHost`: it starts a turn when the
 computer is to act, holds the :data:`COMPUTER_LOCK` while it plays so that only one tab
 plays it, commits the result (saved), and shows another tab's save when that tab played first.
 """
@@ -9,40 +9,19 @@ plays it, commits the result (saved), and shows another tab's save when that tab
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
 
 from app.dom import guarded_async
 from app.page.board_input import animation
 from app.page.browser import tab_lock
-from app.page.computer.opponent import ComputerHost, computer_decision
-from app.page.storage.match_store import MatchStore
+from app.page.computer.opponent import computer_decision
+from app.page.host import PageHost
 from app.text import t
 
 COMPUTER_LOCK = "videau.computer"
 """The Web Lock held by the one tab that plays the computer's decision (the others follow its save)."""
 
 
-class TurnsHost(ComputerHost, Protocol):
-    """What the computer's turns need of the page (beyond :class:`~app.page.computer.opponent.ComputerHost`)."""
-
-    bot_busy: bool
-
-    @property
-    def lang(self) -> str: ...
-
-    @property
-    def options(self) -> Any: ...
-
-    @property
-    def store(self) -> MatchStore: ...
-
-    @property
-    def saves(self) -> Any: ...
-
-    def keep_board(self) -> None: ...
-
-
-def schedule_bot(host: TurnsHost) -> None:
+def schedule_bot(host: PageHost) -> None:
     """Start the computer's turn when it is to act (at most one at a time)."""
     if host.bot is None or host.bot_busy or host.bot_player is None or host.store.held:
         return
@@ -52,7 +31,7 @@ def schedule_bot(host: TurnsHost) -> None:
     asyncio.ensure_future(guarded_async(lambda: bot_turn(host))())
 
 
-async def bot_turn(host: TurnsHost) -> None:
+async def bot_turn(host: PageHost) -> None:
     """One decision of the computer, shown as it happens; the page stays responsive throughout.
 
     With several tabs on the match, one plays the decision: each waits for the

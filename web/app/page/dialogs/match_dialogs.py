@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 import js
 from pyodide.ffi import to_js
 from pyscript import document
 
-from app.board.view import BoardView
 from app.dom import bind, el, ignore_event, js_object
 from app.page.clock.clock_text import link_allowance_hours, rules_for
 from app.page.computer.opponent import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
 from app.page.dialogs.match_length import read_match_length
 from app.page.dice.dice_source import bot_noise
+from app.page.host import PageHost
 from app.page.storage.storage_keys import NEW_MATCH_KEY
 from app.text import t
 from core.match import Match
@@ -22,41 +22,10 @@ from core.match import Match
 NAME_DEFAULTS = ("Bottom", "Top")  # Match.new's names, shown by the view as the colours
 
 
-class DialogHost(Protocol):
-    """What the dialogs need of the page."""
-
-    @property
-    def lang(self) -> str: ...
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def view(self) -> BoardView | None: ...
-
-    @property
-    def bot_player(self) -> int | None: ...
-
-    def show_notice(self, text: str, kind: str = "error") -> None: ...
-
-    def waiting(self) -> bool: ...
-
-    def act(self, change: Callable[[Match], Match]) -> bool: ...
-
-    def start_match(self, match: Match, bot: Any, level: str, *, lang: str) -> None: ...
-
-    def recall(self, key: str) -> str | None: ...
-
-    def remember(self, key: str, value: str) -> None: ...
-
-    @property
-    def clocks(self) -> Any: ...
-
-
 class Dialogs:
     """The dialogs' state and listeners."""
 
-    def __init__(self, host: DialogHost) -> None:
+    def __init__(self, host: PageHost) -> None:
         self.host = host
         self.broken_url: str | None = None
         self.recovery: tuple[str, str] | None = None

@@ -11,19 +11,25 @@ from typing import Any
 
 from pyscript import window
 
+from app.page.host import PageHost
 from app.page.link.link_keys import PREFIX
 from app.page.storage.storage_keys import INDEX_KEY
 
 
-def _boot(app: Any) -> bool:
+def _boot(app: PageHost) -> bool:
     from app.page.link.link_panel import boot  # on first use
 
     return boot(app)
 
 
-def watch_links(app: Any) -> bool:
+def watch_links(app: PageHost) -> bool:
     """Listen for links pasted in the address; open the address's link now. True when a link match is open."""
-    app.on(window, "hashchange", lambda _event: _boot(app) if str(window.location.hash).startswith(PREFIX) else None)
+
+    def on_hash(_event: Any) -> None:
+        if str(window.location.hash).startswith(PREFIX):
+            _boot(app)
+
+    app.on(window, "hashchange", on_hash)
     if str(window.location.hash).startswith(PREFIX) or app.recall(INDEX_KEY):
         return _boot(app)
     return False

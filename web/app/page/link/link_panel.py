@@ -16,6 +16,7 @@ box, and nothing stored changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -25,6 +26,7 @@ from pyscript import document, window
 
 from app.dom import el, ignore_event, js_object
 from app.page.browser import crypto_bytes
+from app.page.host import PageHost, Saves
 from app.page.link.link_book import STALE, STORAGE, LinkBook, LinkSession, NoSeatError
 from app.text import t
 from core.link import PREFIX, LinkError, RollProof
@@ -54,7 +56,7 @@ def _set_hash(fragment: str) -> None:
 class LinkPlay:
     """A match by link open on the page (``app.link``); stands in for ``app.saves`` meanwhile."""
 
-    def __init__(self, app: Any, session: LinkSession, original: Any) -> None:
+    def __init__(self, app: PageHost, session: LinkSession, original: Saves) -> None:
         self.app, self.session, self.original = app, session, original
         self.generation = app.generation
         self.download_url: str | None = None
@@ -240,7 +242,18 @@ class LinkPlay:
         show_proofs(self.app, proofs)
 
 
-def show_proofs(app: Any, proofs: tuple[RollProof, ...]) -> None:
+def playing(app: PageHost) -> LinkPlay | None:
+    """The match by link open on the page, if any (active or not)."""
+    return app.link if isinstance(app.link, LinkPlay) else None
+
+
+def _current_link(app: PageHost) -> str:
+    """The link of the match by link open on the page; "" when none is."""
+    play = playing(app)
+    return play.session.link if play is not None and play.active else ""
+
+
+def show_proofs(app: PageHost, proofs: tuple[RollProof, ...]) -> None:
     lang = app.lang
     names = app.view.names if app.view is not None else app.match.names
     box = el("verify-list")
@@ -263,7 +276,7 @@ def show_proofs(app: Any, proofs: tuple[RollProof, ...]) -> None:
     el("verify-dialog").showModal()
 
 
-def draw_book(app: Any) -> None:
+def draw_book(app: PageHost) -> None:
     """The list of this device's link matches, each a link to resume it."""
     lang = app.lang
     records = LinkBook(app.storage).records()
@@ -292,12 +305,12 @@ def draw_book(app: Any) -> None:
     el("link-book").hidden = not records
 
 
-def _delete(app: Any, match_id: str) -> None:
+def _delete(app: PageHost, match_id: str) -> None:
     LinkBook(app.storage).delete(match_id)
     draw_book(app)
 
 
-def _alert(app: Any, error: LinkError, record: Match | None) -> None:
+def _alert(app: PageHost, error: LinkError, record: Match | None) -> None:
     lang = app.lang
     reason = t(lang, f"link.reason.{error.reason}")
     text = t(lang, "link.refused", reason=reason)
@@ -314,7 +327,7 @@ def _alert(app: Any, error: LinkError, record: Match | None) -> None:
     el("link-alert").hidden = False
 
 
-def _offer_own_match(app: Any) -> None:
+def _offer_own_match(app: PageHost) -> None:
     """In the alert: "open your match by link" when this device has one (the latest)."""
     mine = LinkBook(app.storage).records()
     anchor = el("link-alert-open")
@@ -342,9 +355,9 @@ def export_record(match: Match) -> None:
     anchor.remove()
 
 
-def activate(app: Any, session: LinkSession, note: str = "") -> None:
+def activate(app: PageHost, session: LinkSession, note: str = "") -> None:
     """Make ``session``'s match the page's match (the normal save stays as it is)."""
-    previous = app.link
+    previous = playing(app)
     original = previous.original if previous is not None else app.saves
     app.renew()
     app.bot, app.bot_player = None, None
@@ -360,19 +373,19 @@ def activate(app: Any, session: LinkSession, note: str = "") -> None:
     draw_book(app)
 
 
-def open_link(app: Any, text: str) -> bool:
+def open_link(app: PageHost, text: str) -> bool:
     """Open link ``text`` (True when its match is now on the page; a refusal fills the alert box)."""
     book = LinkBook(app.storage)
     try:
         session = LinkSession.open(book, text, time_ms=now_ms(), draw=crypto_bytes)
     except LinkError as exc:
         _alert(app, exc, exc.state.match if isinstance(exc, NoSeatError) else None)
-        current = app.link.session.link if app.link is not None and app.link.active else ""
+        current = _current_link(app)
         _set_hash(current)
         return False
     except Exception as exc:  # storage refused the record (full): a link message, nothing half-written shown
         _alert(app, LinkError(str(exc), STORAGE), None)
-        current = app.link.session.link if app.link is not None and app.link.active else ""
+        current = _current_link(app)
         _set_hash(current)
         return False
     activate(app, session)
@@ -380,7 +393,12 @@ def open_link(app: Any, text: str) -> bool:
 
 
 def create_match(
-    app: Any, length: int, crawford_rule: bool, lang: str, allowance_hours: int = 0, names: tuple[str, str] = ("", "")
+    app: PageHost,
+    length: int,
+    crawford_rule: bool,
+    lang: str,
+    allowance_hours: int = 0,
+    names: tuple[str, str] = ("", ""),
 ) -> None:
     """A new match by link from the new-match dialog: this device plays the bottom seat; ``names`` go in the link."""
     if lang != app.lang:
@@ -400,34 +418,45 @@ def create_match(
 _WIRED: list[bool] = []
 
 
-def _wire(app: Any) -> None:
+def _wire(app: PageHost) -> None:
     """The panel's listeners, once."""
     if _WIRED:
         return
     _WIRED.append(True)
-    app.on(el("btn-link-copy"), "click", ignore_event(lambda: app.link and app.link.copy()))
-    app.on(el("btn-link-share"), "click", ignore_event(lambda: app.link and app.link.share()))
-    app.on(el("btn-link-full"), "click", ignore_event(lambda: app.link and app.link.copy_full()))
-    app.on(window, "storage", lambda event: app.link.record_changed(event) if app.link is not None else None)
+
+    def with_link(action: Callable[[LinkPlay], object]) -> Callable[[], None]:
+        def run() -> None:
+            play = playing(app)
+            if play is not None:
+                action(play)
+
+        return run
+
+    app.on(el("btn-link-copy"), "click", ignore_event(with_link(LinkPlay.copy)))
+    app.on(el("btn-link-share"), "click", ignore_event(with_link(LinkPlay.share)))
+    app.on(el("btn-link-full"), "click", ignore_event(with_link(LinkPlay.copy_full)))
+    app.on(window, "storage", lambda event: with_link(lambda play: play.record_changed(event))())
     app.on(el("link-alert-close"), "click", ignore_event(_close_alert))
-    app.on(el("btn-link-verify"), "click", ignore_event(lambda: app.link and app.link.verify()))
+    app.on(el("btn-link-verify"), "click", ignore_event(with_link(LinkPlay.verify)))
     app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
 
     def relabel(*_args: Any) -> None:  # the page's language changed (translate_page sets <html lang>)
-        if app.link is not None and app.link.active:
-            app.link.draw()
+        play = playing(app)
+        if play is not None and play.active:
+            play.draw()
         draw_book(app)
 
     def tick() -> None:  # the time per move runs on while the page stays open
-        if app.link is not None and app.link.active:
-            app.link.draw_time()
+        play = playing(app)
+        if play is not None and play.active:
+            play.draw_time()
 
     window.setInterval(create_proxy(tick), 30_000)
     observer = window.MutationObserver.new(create_proxy(relabel))
     observer.observe(document.documentElement, js_object({"attributes": True, "attributeFilter": ["lang"]}))
 
 
-def boot(app: Any) -> bool:
+def boot(app: PageHost) -> bool:
     """Draw the device's link matches; open the address's link if any (True when there was one)."""
     _wire(app)
     book = LinkBook(app.storage)
@@ -444,9 +473,9 @@ def boot(app: Any) -> bool:
     if not fragment.startswith(PREFIX):
         return False
     starting = str(document.body.dataset.ready) != "true"
-    if app.link is None or not app.link.active or app.link.session.link != fragment:
+    if _current_link(app) != fragment:
         opened = open_link(app, fragment)
-        if not opened and starting and (app.link is None or not app.link.active):
+        if not opened and starting and not _current_link(app):
             # A page opened on a refused link (a new tab): its alert, never an unrelated live
             # board behind it; the page's own match comes back when the alert is closed.
             document.body.dataset.linkRefused = "true"

@@ -2,55 +2,28 @@
 
 The :class:`~app.page.storage.match_store.MatchStore` keeps saves safe (revisions, archived games,
 broken saves copied aside); this module is what the page does around it, talking to the
-App through :class:`SavesHost`: show a conflict or a full storage as the notice, measure
+App through :class:`PageHost`: show a conflict or a full storage as the notice, measure
 the budget once a game was archived, and hand the page the save another tab wrote (the
 page commits it: :meth:`app.page.app.App.load`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from app.dom import el, str_or_none
-from app.page.storage.match_store import BUDGET_CHARS, WARN_SHARE, MatchStore, usage
+from app.page.host import PageHost
+from app.page.storage.match_store import BUDGET_CHARS, WARN_SHARE, usage
 from app.page.storage.storage_keys import MATCH_KEY, REV_KEY
 from app.text import t
 from core.errors import InvalidStateError
 from core.match import Match
 
 
-class SavesHost(Protocol):
-    """What the saves need of the page."""
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def lang(self) -> str: ...
-
-    @property
-    def store(self) -> MatchStore: ...
-
-    @property
-    def storage(self) -> Any: ...
-
-    @property
-    def dialogs(self) -> Any: ...
-
-    @property
-    def clocks(self) -> Any: ...
-
-    def say(self, text: str, kind: str = "error") -> None: ...
-
-    def redraw(self) -> None: ...
-
-    def load(self, match: Match, *, note: str | None = "", kind: str = "info") -> None: ...
-
-
 class PageSaves:
     """Saving the page's match, and loading the one another tab saved."""
 
-    def __init__(self, host: SavesHost) -> None:
+    def __init__(self, host: PageHost) -> None:
         self.host = host
 
     def save(self) -> Match | None:
