@@ -188,7 +188,6 @@ def make_app(page: types.ModuleType, match: Match | None = None) -> Any:
     app = page.App()
     app.storage = MemoryStorage()
     app.store = MatchStore(app.storage)
-    app.saves.host = app
     record = Recorder()
     app.events = record.events
 
@@ -249,6 +248,24 @@ def test_act_goes_through_the_commit_and_a_refusal_changes_nothing(page_module: 
     before = app.match
     assert not app.act(lambda m: m.move(24, 1))  # not this player's turn to move: refused by the core
     assert app.match is before and len(commits) == 1 and app.notice
+
+
+def test_another_tab_s_save_is_committed_as_it_is(page_module: types.ModuleType) -> None:
+    """Loaded through the commit (a new generation: a computer's turn in flight stops), never saved again."""
+    from app.page.storage.match_store import MatchStore
+    from app.page.storage.storage_keys import REV_KEY
+
+    app = make_app(page_module, OPENED)
+    other_tab = MatchStore(app.storage)
+    assert other_tab.load().match == OPENED
+    theirs = OPENED.play("8/5 6/5")
+    assert other_tab.save(theirs) == "saved"
+    revision = app.storage.get(REV_KEY)
+    generation = app.generation
+    app.saves.reload("another tab")
+    assert app.match == theirs and app.notice == "another tab" and app.generation == generation + 1
+    assert app.storage.get(REV_KEY) == revision and app.store.is_current()
+    assert [e[0] for e in app.events] == ["redraw", "schedule"]
 
 
 def test_a_match_by_link_keeps_what_its_saves_hand_back(page_module: types.ModuleType) -> None:
