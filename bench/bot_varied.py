@@ -267,7 +267,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--tune-every", type=int, default=1, metavar="K",
                     help="the tune part's every K-th case and cube decision only (in the set's order), where "
-                    "time is short; the held-out part is always whole")
+                    "time is short")
+    ap.add_argument("--heldout-every", type=int, default=1, metavar="K",
+                    help="the same for the held-out part (every K-th, so 4 measures a subset of 2's)")
     ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
     ap.add_argument("--save", help="write every case's losses as JSON lines")
     ap.add_argument("--cache", help="our levels' answers kept between runs, JSON lines (read, then appended): "
@@ -287,10 +289,10 @@ def main() -> None:
     t0 = time.time()
     # the held-out part is read to report it, never to choose (bot_training.varied.load_cases)
     parts = {p: load_cases(runs, p, final_report=True) for p in wanted}
-    if args.tune_every < 1:
-        ap.error("--tune-every must be 1 or more")
-    if "tune" in parts:
-        parts["tune"] = parts["tune"][:: args.tune_every]
+    every = {"tune": args.tune_every, "heldout": args.heldout_every}
+    if min(every.values()) < 1:
+        ap.error("--tune-every and --heldout-every must be 1 or more")
+    parts = {p: cases[:: every[p]] for p, cases in parts.items()}
     memo = Memo(args.cache, args.weights)
     figures = {p: losses(parts[p], levels, args.workers, args.weights, memo) for p in wanted}
     names = [*levels, GNUBG0]
@@ -299,8 +301,7 @@ def main() -> None:
     if not args.no_cube:
         cube_runs = args.cube_run or ["bench/data/varied/cube1"]
         cube = {p: load_decisions(cube_runs, p, final_report=True) for p in wanted}
-        if "tune" in cube:
-            cube["tune"] = cube["tune"][:: args.tune_every]
+        cube = {p: decisions[:: every[p]] for p, decisions in cube.items()}
         cube_figs = {p: cube_figures(cube[p], args.workers, args.weights, memo) for p in wanted}
     if args.save:
         with open(args.save, "w") as f:
@@ -317,8 +318,9 @@ def main() -> None:
                             **{n: [round(x, 2) for x in cube_figs[p][n][i]] for n in (*CUBE_LEVELS, GNUBG0)}}
                     f.write(json.dumps(crow) + "\n")
     table = report(parts, figures, names, cube, cube_figs)
-    if args.tune_every > 1:
-        table = table.replace(" tune / held-out", f" tune (1 case in {args.tune_every}) / held-out", 1)
+    if max(every.values()) > 1:
+        said = {p: p.replace("heldout", "held-out") + (f" (1 in {k})" if k > 1 else "") for p, k in every.items()}
+        table = table.replace(" tune / held-out", f" {said['tune']} / {said['heldout']}", 1)
     print(f"{' + '.join(runs)}: mEq lost per move against gnubg 2-ply's choice ({time.time() - t0:.0f} s)")
     print(table)
     if args.record:
