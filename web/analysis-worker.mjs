@@ -10,8 +10,8 @@
 // Messages from the page:  {op: "job", data: Uint8Array}   the match and depth (pack_job's bytes)
 //                          {op: "part", id, start, stop}  grade decisions start..stop-1
 // Messages to the page:    {ready: ms}                    Python started, the net loaded
-//                          {tick: id}                     one more decision of part id graded
-//                          {part: id, data: Uint8Array}   the part's decisions (pack_decisions)
+//                          {part: id, decision: Uint8Array}  the next decision of part id (pack_decision)
+//                          {part: id, end: count}         part id done: that many decisions
 //                          {fatal: "..."}                 Python could not start or a part failed
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -76,10 +76,11 @@ self.addEventListener("message", async (event) => {
       python.load(message.data);
     } else if (message.op === "part" && Number.isInteger(message.start) && Number.isInteger(message.stop)) {
       const id = message.id;
-      const bytes = python.run(message.start, message.stop, () => self.postMessage({ tick: id }));
-      const data = bytes.toJs();
-      bytes.destroy();
-      self.postMessage({ part: id, data }, [data.buffer]);
+      const count = python.run(message.start, message.stop, (bytes) => {
+        const data = bytes.toJs(); // a copy: the Python bytes go with the call
+        self.postMessage({ part: id, decision: data }, [data.buffer]);
+      });
+      self.postMessage({ part: id, end: count });
     }
   } catch (error) {
     fail(error);

@@ -2,13 +2,13 @@
 
 The page hands the analysis to Web Workers, one per core it may use: each worker gets the match
 (:func:`pack_job`), then parts of it (:class:`Part`: a run of consecutive decisions of one
-game, as :func:`plan_parts` cuts them), grades each with :class:`PartRunner` and sends the
-decisions back (:func:`pack_decisions`); the page joins them in match order
+game, as :func:`plan_parts` cuts them), grades each with :class:`PartRunner` and sends each
+decision back as it is graded (:func:`pack_decision`); the page joins them in match order
 (:func:`merge_parts`). Every decision is graded as if it were the first
 (:func:`~core.analysis.analyse.moments_steps`), so the result equals :func:`analysis_steps`'s,
 however the match was cut and whichever worker graded which part.
 
-The parts travel as :mod:`pickle` bytes between two copies of this same code (the page and its
+The match and the decisions travel as :mod:`pickle` bytes between two copies of this same code (the page and its
 workers load one build); nothing else is ever unpickled.
 
 >>> from core.match import Match
@@ -18,8 +18,10 @@ workers load one build); nothing else is ever unpickled.
 [(1, 3), (0, 1)]
 >>> runner = PartRunner()
 >>> runner.load(pack_job(match, None))
->>> found = [unpack_decisions(runner.run(p.start, p.stop)) for p in reversed(parts)]
->>> merge_parts(match, zip(reversed(parts), found)) == analyse_match(match)
+>>> found = {p: [] for p in parts}
+>>> [runner.run(p.start, p.stop, lambda data, p=p: found[p].append(unpack_decision(data))) for p in reversed(parts)]
+[1, 2]
+>>> merge_parts(match, found.items()) == analyse_match(match)
 True
 """
 
@@ -35,7 +37,7 @@ from .analyse import Decision, MatchAnalysis, analyse_match, merge_decisions, mo
 from .engine import Depth, Engine
 from .walk import walk_match
 
-__all__ = ["Part", "PartRunner", "merge_parts", "pack_decisions", "pack_job", "plan_parts", "unpack_decisions"]
+__all__ = ["Part", "PartRunner", "merge_parts", "pack_decision", "pack_job", "plan_parts", "unpack_decision"]
 
 PARTS_PER_WORKER = 4
 """About how many parts each worker gets: enough that the last ones to finish are short (the
@@ -108,17 +110,18 @@ def pack_job(match: Match, depth: Depth | None) -> bytes:
     return pickle.dumps((match, depth), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def pack_decisions(decisions: list[Decision]) -> bytes:
-    """A part's decisions, as the worker sends them back."""
-    return pickle.dumps(decisions, protocol=pickle.HIGHEST_PROTOCOL)
+def pack_decision(decision: Decision) -> bytes:
+    """One graded decision, as a worker sends it to the page (each one alone: a page unpickles
+    it between two frames, a few milliseconds; a part's worth at once could take a tenth of a second)."""
+    return pickle.dumps(decision, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def unpack_decisions(data: bytes) -> list[Decision]:
-    """A part's decisions, as :func:`pack_decisions` packed them (the page's own worker's bytes)."""
-    decisions = pickle.loads(data)
-    if not isinstance(decisions, list) or not all(isinstance(d, Decision) for d in decisions):
-        raise ValueError("not a list of decisions")
-    return decisions
+def unpack_decision(data: bytes) -> Decision:
+    """A decision as :func:`pack_decision` packed it (the page's own worker's bytes)."""
+    decision = pickle.loads(data)
+    if not isinstance(decision, Decision):
+        raise ValueError("not a decision")
+    return decision
 
 
 class PartRunner:
@@ -142,17 +145,15 @@ class PartRunner:
         """Load the bot's net now (a worker does it while the page sends the match)."""
         analyse_match(Match.new(1).opening_with(2, 1).play("13/11 6/5"))
 
-    def run(self, start: int, stop: int, on_decision: Callable[[], object] | None = None) -> bytes:
-        """Grade decisions ``start`` to ``stop`` of the match loaded; their :func:`pack_decisions`
-        bytes. ``on_decision`` is called after each one (the worker reports progress)."""
+    def run(self, start: int, stop: int, on_decision: Callable[[bytes], object]) -> int:
+        """Grade decisions ``start`` to ``stop`` of the match loaded, handing each to ``on_decision``
+        as :func:`pack_decision` packs it, in order; how many there were."""
         if self.match is None or self.engine is None:
             raise RuntimeError("no match loaded")
         steps = moments_steps(self.engine, islice(walk_match(self.match), start, stop))
-        while True:
-            try:
-                item = next(steps)
-            except StopIteration as done:
-                decisions: list[Decision] = done.value
-                return pack_decisions(decisions)
-            if item is not None and on_decision is not None:
-                on_decision()
+        count = 0
+        for item in steps:
+            if item is not None:
+                on_decision(pack_decision(item))
+                count += 1
+        return count

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from core.analysis import Engine, analyse_match, walk_match
+from core.analysis import Decision, Engine, analyse_match, walk_match
 from core.analysis.analyse import moments_steps
 from core.analysis.split import (
     Part,
@@ -14,7 +14,7 @@ from core.analysis.split import (
     merge_parts,
     pack_job,
     plan_parts,
-    unpack_decisions,
+    unpack_decision,
 )
 from core.match import Match
 from core.record import parse_mat
@@ -67,12 +67,12 @@ def test_parts_graded_apart_in_any_order_merge_to_the_single_analysis() -> None:
     runners = [PartRunner(), PartRunner()]
     for runner in runners:
         runner.load(pack_job(match, None))
-    ticks: list[int] = []
-    graded = [
-        (part, unpack_decisions(runners[i % 2].run(part.start, part.stop, lambda: ticks.append(1))))
-        for i, part in enumerate(parts)
-    ]
-    assert len(ticks) == len(whole.decisions)
+    graded: list[tuple[Part, list[Decision]]] = []
+    for i, part in enumerate(parts):
+        found: list[Decision] = []
+        count = runners[i % 2].run(part.start, part.stop, lambda data, found=found: found.append(unpack_decision(data)))
+        assert count == part.size == len(found)
+        graded.append((part, found))
     merged = merge_parts(match, reversed(graded))
     assert merged == whole
     assert [d.equities for d in merged.decisions] == [d.equities for d in whole.decisions]
@@ -87,10 +87,10 @@ def test_parts_graded_apart_in_any_order_merge_to_the_single_analysis() -> None:
 def test_bad_bytes_are_refused() -> None:
     runner = PartRunner()
     with pytest.raises(RuntimeError, match="no match"):
-        runner.run(0, 1)
+        runner.run(0, 1, print)
     import pickle
 
     with pytest.raises(ValueError, match="not a job"):
         runner.load(pickle.dumps(("match", None)))
-    with pytest.raises(ValueError, match="decisions"):
-        unpack_decisions(pickle.dumps([1, 2]))
+    with pytest.raises(ValueError, match="decision"):
+        unpack_decision(pickle.dumps([1, 2]))

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pyscript import window
+
 from app.dom import el, guarded_async, ignore_event
 from app.records.analysis_view import Order, decision_place, rows_html, summary_html
 from app.records.replay import shown_names
@@ -134,11 +136,13 @@ class AnalysisPanel:
         self.show_progress(0, total)
         depth = page_depth(total)  # the strongest that fits the time
         started = time.perf_counter()
+        window.performance.mark("videau:analysis-start")  # bench/analysis_workers.py times from here
         result = await self.run_in_workers(match, depth, total, run_id)
         if result is None and run_id == self.run_id:
             result = await self.run_in_page(match, depth, total, run_id)
         if result is None or run_id != self.run_id:
             return
+        window.performance.mark("videau:analysis-end")  # analysed; the results are drawn next
         self.running = False
         self.result, self.seconds = result, time.perf_counter() - started
         self.show_result()

@@ -20,8 +20,8 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from core.analysis import Depth, MatchAnalysis
-from core.analysis.split import Part, merge_parts, pack_job, plan_parts, unpack_decisions
+from core.analysis import Decision, Depth, MatchAnalysis
+from core.analysis.split import Part, merge_parts, pack_job, plan_parts, unpack_decision
 from core.match import Match
 
 WORKER_URL = "./analysis-worker.mjs"
@@ -87,12 +87,12 @@ class WorkerPool:
         job = to_js(pack_job(match, depth))
         todo = list(parts)
         busy: dict[int, int] = {}  # worker -> index of its part in ``parts``
-        graded: dict[int, list[Any]] = {}
-        done = 0
+        graded: dict[int, list[Decision]] = {i: [] for i in range(len(parts))}
+        done = finished = 0
         for index, worker in enumerate(self.workers):
             worker.postMessage(to_js({"op": "job", "data": job}, dict_converter=js.Object.fromEntries))
             self._give(index, todo, busy, parts)
-        while len(graded) < len(parts):
+        while finished < len(parts):
             index, data = await self.events.get()
             if self.ended:
                 return None
@@ -104,13 +104,19 @@ class WorkerPool:
                 continue
             if "error" in message or "fatal" in message:
                 raise WorkersFailed(str(message.get("fatal") or message.get("error")))
-            if "tick" in message:
+            number = message.get("part")
+            if number not in graded or busy.get(index) != number:
+                continue
+            if "decision" in message:  # one decision: unpickled now, a few milliseconds
+                raw = message["decision"]
+                graded[number].append(unpack_decision(bytes(raw) if isinstance(raw, memoryview) else raw.to_bytes()))
                 done += 1
                 on_progress(done)
-            elif "part" in message and index in busy:
-                number = busy.pop(index)
-                raw = message["data"]
-                graded[number] = unpack_decisions(bytes(raw) if isinstance(raw, memoryview) else raw.to_bytes())
+            elif "end" in message:
+                if message["end"] != len(graded[number]):
+                    raise WorkersFailed(f"part {number}: {len(graded[number])} decisions came of {message['end']}")
+                del busy[index]
+                finished += 1
                 self._give(index, todo, busy, parts)
         return merge_parts(match, ((parts[i], decisions) for i, decisions in graded.items()))
 
