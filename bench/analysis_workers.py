@@ -1,0 +1,195 @@
+"""The match analysis in the page's Web Workers (issue #44): 2 workers against 1, and the page's thread.
+
+    ./build.sh build && nice python bench/analysis_workers.py [--rounds 3] [--modes 1,2,page] [--record]
+
+The page (dist/, served by tools/serve.py, in Debian's Chromium through playwright) imports
+``bench/data/selfplay_302_7pt.mat`` (the 380-decision 7-pointer of ``bench/analysis_speed.py``)
+and analyses it with Analyse. Each mode runs in a fresh browser context: ``N`` makes the page
+believe the browser has N cores (``navigator.hardwareConcurrency``), so it starts N workers;
+``page`` takes ``Worker`` away, so the page analyses on its own thread as before #44. Modes are
+interleaved round by round. For each run it gives:
+
+* the analysis time: from the page's ``videau:analysis-start`` mark (the dialog shown, the
+  decisions counted) to ``videau:analysis-end`` (every part merged), workers' start-up included;
+* the page's long tasks (Long Tasks API, a ``PerformanceObserver`` installed before the page's
+  scripts): the longest while analysing (between the two marks), and the longest at the click
+  (loading the analysis code, the first time) and at the end (drawing the results), apart.
+
+Goal (#44): with 2 workers at most 0.6x the time of 1 worker on the 2-core machine; no task on
+the page's thread over 100 ms while analysing. Not run by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, FilePayload, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = ROOT / "dist"
+MATCH = ROOT / "bench" / "data" / "selfplay_302_7pt.mat"
+CHROMIUM = os.environ.get("VIDEAU_CHROMIUM", "/usr/bin/chromium")
+TIMEOUT_MS = 900_000
+
+# Runs before the page's scripts: the cores the page sees (or no Worker), and a Long Tasks log.
+PROBE = """
+(() => {
+  const cores = __CORES__;
+  if (cores === 0) { delete window.Worker; }
+  else { Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => cores }); }
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+})();
+"""
+
+RESULTS_JS = """() => {
+  const mark = (name) => (performance.getEntriesByName(name)[0] || { startTime: null }).startTime;
+  return { start: mark('videau:analysis-start'), end: mark('videau:analysis-end'), click: window.__click,
+           done: performance.now(), tasks: window.__longTasks,
+           runner: document.getElementById('analysis-dialog').dataset.runner,
+           message: document.getElementById('analysis-message').textContent };
+}"""
+
+
+def serve(site: Path) -> tuple[subprocess.Popen[str], str]:
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet", "--dir", str(site)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    found = re.search(r"http://\S+", server.stdout.readline())
+    if not found:
+        server.terminate()
+        raise SystemExit("tools/serve.py did not print its URL")
+    return server, found.group(0)
+
+
+def one_run(browser: Browser, url: str, mode: str) -> dict[str, Any]:
+    """Open the page in a fresh context, analyse the match, read the marks and the long tasks."""
+    cores = 0 if mode == "page" else int(mode)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        context.add_init_script(PROBE.replace("__CORES__", str(cores)))
+        page = context.new_page()
+        page.goto(url + "?lang=en")
+        page.wait_for_function("() => document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
+        if page.locator("#new-match-dialog").is_visible():
+            page.locator("#nm-cancel").click()
+        payload: FilePayload = {"name": MATCH.name, "mimeType": "text/plain", "buffer": MATCH.read_bytes()}
+        page.set_input_files("#rec-file", files=[payload])
+        page.locator("#replay-analyse").wait_for(state="visible", timeout=TIMEOUT_MS)
+        page.evaluate("() => { window.__click = performance.now(); "
+                      "document.getElementById('replay-analyse').click(); }")
+        page.wait_for_function(
+            "() => document.getElementById('analysis-dialog').dataset.state === 'done'", timeout=TIMEOUT_MS, polling=500
+        )
+        result: dict[str, Any] = page.evaluate(RESULTS_JS)
+    finally:
+        context.close()
+    start, end, click = result["start"], result["end"], result["click"]
+    tasks = [(s, d) for s, d in result["tasks"] if s + d > click]
+
+    def longest(a: float, b: float) -> float:
+        return max((d for s, d in tasks if s < b and s + d > a), default=0.0)
+
+    during = [d for s, d in tasks if s >= start and s + d <= end]
+    return {
+        "mode": mode,
+        "runner": result["runner"],
+        "seconds": (end - start) / 1000.0,
+        "longest_during": max(during, default=0.0),
+        "over_100_during": sum(1 for d in during if d > 100),
+        "longest_click": longest(click, start),
+        "longest_draw": longest(end, result["done"]),
+    }
+
+
+def report(runs: list[dict[str, Any]], modes: list[str], load: str) -> str:
+    lines = [
+        load,
+        f"{'mode':10}{'runs':>5}{'median s':>10}{'min s':>8}  {'longest task while analysing (ms)':>34}"
+        f"{'at the click':>14}{'drawing':>9}",
+    ]
+    medians: dict[str, float] = {}
+    for mode in modes:
+        mine = [r for r in runs if r["mode"] == mode]
+        if not mine:
+            continue
+        seconds = [r["seconds"] for r in mine]
+        medians[mode] = statistics.median(seconds)
+        name = "page" if mode == "page" else f"{mode} worker" + ("s" if mode != "1" else "")
+        lines.append(
+            f"{name:10}{len(mine):5}{medians[mode]:10.1f}{min(seconds):8.1f}  "
+            f"{max(r['longest_during'] for r in mine):34.0f}{max(r['longest_click'] for r in mine):14.0f}"
+            f"{max(r['longest_draw'] for r in mine):9.0f}"
+        )
+    if "1" in medians and "2" in medians:
+        pairs = [
+            b["seconds"] / a["seconds"]
+            for a, b in zip(
+                [r for r in runs if r["mode"] == "1"], [r for r in runs if r["mode"] == "2"], strict=False
+            )
+        ]
+        lines.append(
+            f"2 workers / 1 worker: {medians['2'] / medians['1']:.2f}x (medians; goal at most 0.6x); "
+            f"round by round {', '.join(f'{x:.2f}' for x in pairs)}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--modes", default="1,2,page", help="comma-separated: a number of workers, or page")
+    parser.add_argument("--record", action="store_true", help="rewrite section analysis-workers of bench/RESULTS.md")
+    args = parser.parse_args(argv)
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    if not all(m == "page" or m.isdigit() for m in modes):
+        raise SystemExit(f"--modes: numbers of workers or 'page', not {args.modes!r}")
+    if not (DIST / "analysis-worker.mjs").is_file():
+        raise SystemExit("dist/ is not built (or predates the workers): run ./build.sh build")
+    server, url = serve(DIST)
+    runs: list[dict[str, Any]] = []
+    started, load_before = time.monotonic(), os.getloadavg()[0]
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=CHROMIUM,
+                args=["--no-sandbox", "--disable-background-networking",
+                      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost"],
+            )
+            for n in range(args.rounds):
+                for mode in modes:
+                    run = one_run(browser, url, mode)
+                    runs.append(run)
+                    print(f"round {n + 1} {mode}: {run}", file=sys.stderr)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    load = (f"load average: {load_before:.1f} before, {os.getloadavg()[0]:.1f} after; "
+            f"{time.monotonic() - started:.0f} s; {MATCH.name}, {os.cpu_count()} cores")
+    text = report(runs, modes, load)
+    print(text)
+    if args.record:
+        sys.path.insert(0, str(ROOT / "bench"))
+        import results as recorded
+
+        goal = ("issue #44: a 7-point match analysed in the page with 2 workers in at most 0.6x the time of "
+                "1 worker on the 2-core machine; no task on the page's thread over 100 ms while analysing")
+        recorded.record("analysis-workers", "Match analysis in workers", goal, recorded.code_block(text))
+
+
+if __name__ == "__main__":
+    main()
