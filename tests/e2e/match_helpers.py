@@ -66,9 +66,16 @@ def start_match(page: Page, length: int = 3, names: tuple[str, str] = ("Ann", "B
     checkbox = page.get_by_label("Crawford rule")
     if checkbox.is_checked() != crawford:
         checkbox.click()
-    button(page, "Start").click()
+    start_over(page)
     expect(dialog).to_be_hidden()
     wait_phase(page, "opening")
+
+
+def start_over(page: Page) -> None:
+    """Press Start, and once more when the dialog asks first about a match in progress (#46)."""
+    button(page, "Start").click()
+    if page.locator("#nm-replace").is_visible():
+        page.locator("#nm-start").click()
 
 
 def start_computer_match(page: Page, level: str, length: int = 1) -> None:
@@ -78,7 +85,7 @@ def start_computer_match(page: Page, level: str, length: int = 1) -> None:
     page.get_by_label("Opponent").select_option("bot")
     page.get_by_label("Level").select_option(level)
     page.get_by_label("Match length").fill(str(length))
-    button(page, "Start").click()
+    start_over(page)
     wait_phase(page, "opening")
 
 

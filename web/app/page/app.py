@@ -30,6 +30,7 @@ from app.dom import Listeners, el, ignore_event, js_value, report_in
 from app.page.auto_play import follow_up
 from app.page.board_input import animation
 from app.page.board_input.drag import BoardPointer
+from app.page.board_input.gestures import Gestures
 from app.page.board_input.keys import BoardKeys, on_shortcut
 from app.page.board_input.moved import Moved, checkers_moved
 from app.page.browser import BrowserStorage, set_url_param, url_param
@@ -90,6 +91,7 @@ class App:
         self.listeners = Listeners()
         self.pointer = BoardPointer(self)
         self.keys = BoardKeys(self)
+        self.gestures = Gestures()  # Undo takes back a whole gesture (a move by the sum: both dice)
         self.dialogs = Dialogs(self)
         self.saves: Saves = PageSaves(self)
         self.clocks = page_clock.PageClocks(self)  # off unless chosen: see app.page.clock.page_clock
@@ -148,6 +150,12 @@ class App:
         """Store the board last drawn, for the next start-up to show at once (when it is the save's)."""
         if self.drawn is not None and self.drawn[0] is self.match:
             remember_board(self.store, self.drawn[0], self.drawn[1])
+
+    def catch_up(self) -> None:
+        """Show the match another tab saved, when it changed since this tab last read or wrote it."""
+        if not self.store.held and not self.store.is_current():
+            self.saves.reload(t(self.lang, "ui.other_tab"))
+            self.redraw()
 
     def whole_match(self) -> Match:
         """The whole match or session for the records panel (see :mod:`app.page.storage.saving`)."""
@@ -214,14 +222,14 @@ class App:
             "take": lambda: self.act(lambda m: m.take()),
             "beaver": lambda: self.act(lambda m: m.beaver()),
             "pass": self.pass_,
-            "undo": lambda: self.act(lambda m: m.undo()),
+            "undo": lambda: self.act(self.gestures.undo),
             "confirm": lambda: self.act(lambda m: m.confirm()),
             "resign": self.dialogs.ask_resign,
             "accept": lambda: self.act(lambda m: m.accept()),
             "decline": lambda: self.act(lambda m: m.decline()),
         }
         for name, action in actions.items():
-            on(el(f"btn-{name}"), "click", ignore_event(action))
+            on(el(f"btn-{name}"), "click", ignore_event(animation.board_keeps_focus(el(f"btn-{name}"), action)))
         on(el("btn-next"), "click", ignore_event(lambda: self.act(lambda m: m.next_game(self.rng))))
         on(el("btn-bar-next"), "click", ignore_event(lambda: self.act(lambda m: m.next_game(self.rng))))
         on(el("btn-over-close"), "click", ignore_event(lambda: self.close_over(True)))
@@ -336,6 +344,7 @@ class App:
         followed = self.follow_up(match)
         if self.coach is not None and self.coach.holds(followed, moves, rolled):
             return False  # the tutor checks the decision first (and commits it, or not)
+        self.gestures.follow(self.match, followed)
         self.commit(followed, note=opening_note(match, self.lang) if rolled else "", moves=moves, rolled=rolled)
         return True
 

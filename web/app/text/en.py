@@ -27,6 +27,9 @@ EN: dict[str, str] = {
     "button.language": "Français",
     # new-match dialog
     "dialog.title": "New match",
+    "dialog.replace_warning": "The match {name0}–{name1} ({score}) is not finished: "
+    "a new match replaces it, and it cannot be resumed.",
+    "dialog.replace_start": "Replace it",
     "dialog.opponent": "Opponent",
     "dialog.match_length": "Match length",
     "dialog.crawford": "Crawford rule",

@@ -25,6 +25,9 @@ FR: dict[str, str] = {
     "button.flip": "Retourner le plateau",
     "button.language": "English",
     "dialog.title": "Nouveau match",
+    "dialog.replace_warning": "Le match {name0}–{name1} ({score}) n’est pas fini : "
+    "un nouveau match le remplace, et il ne pourra pas être repris.",
+    "dialog.replace_start": "Le remplacer",
     "dialog.opponent": "Adversaire",
     "dialog.match_length": "Longueur du match",
     "dialog.crawford": "Règle de Crawford",

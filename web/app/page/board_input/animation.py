@@ -6,6 +6,7 @@ elements by their ``data-point`` / ``data-checker`` attributes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document
@@ -40,6 +41,23 @@ def focus_place(place: str) -> None:
     element = js_value(el("board").querySelector(f'[data-point="{place}"]'))
     if element is not None:
         element.focus(js_object({"preventScroll": True}))
+
+
+def board_keeps_focus(button: Any, action: Callable[[], object]) -> Callable[[], None]:
+    """``action`` of a game button, after which the keyboard focus goes to the board when the
+    button it was on is gone (Roll, Confirm, Undo hide once used): a keyboard player goes on from
+    the board instead of from the top of the page (#46)."""
+
+    def pressed() -> None:
+        action()
+        active = js_value(document.activeElement)
+        lost = active is None or active == document.body or active == button
+        if lost and (button.hidden or button.disabled):
+            place = js_value(el("board").querySelector('[tabindex="0"]'))
+            if place is not None:
+                place.focus(js_object({"preventScroll": True}))
+
+    return pressed
 
 
 def top_checker(place: Place, owner: int) -> Any:

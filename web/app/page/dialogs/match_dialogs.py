@@ -12,6 +12,7 @@ from pyscript import document
 from app.dom import bind, el, ignore_event, js_object
 from app.page.clock.clock_text import link_allowance_hours, rules_for
 from app.page.computer.opponent import bot_available, dialog_choice_from_json, dialog_choice_to_json, load_bot
+from app.page.dialogs.in_progress import in_progress, replace_warning
 from app.page.dialogs.match_length import read_match_length
 from app.page.dice.dice_source import bot_noise
 from app.page.host import PageHost
@@ -32,6 +33,8 @@ class Dialogs:
         """The broken save's error and the key it was copied to ("" when the copy failed)."""
         self.recovery_confirm = False
         """True while the panel asks whether to erase the uncopied broken save."""
+        self.warned: Match | None = None
+        """The match in progress the new-match dialog said it would replace (Start then replaces it)."""
 
     def wire(self, on: Callable[[Any, str, Callable[[Any], None]], None]) -> None:
         """Install the dialogs' listeners through ``on`` (guarded)."""
@@ -102,16 +105,20 @@ class Dialogs:
         option.textContent = t(self.host.lang, "ui.opponent.bot" if available else "ui.opponent.bot_missing")
 
     def sync_opponent_fields(self) -> None:
-        el("nm-level-field").hidden = str(el("nm-opponent").value) != "bot"
+        bot = str(el("nm-opponent").value) == "bot"
+        el("nm-level-field").hidden = not bot
+        el("nm-name1-field").hidden = bot  # the computer's seat is named by the page, never by a typed name
         by_link = str(el("nm-opponent").value) == "link"  # by link: a time per move, not the page's clocks
         el("nm-link-time-field").hidden, el("nm-clock-field").hidden = not by_link, by_link
         el("nm-money-field").hidden = read_match_length(str(el("nm-length").value)) != 0
 
     def open_new_match(self) -> None:
-        match = self.host.match
+        host = self.host
+        match = host.match
         names = [("" if n in NAME_DEFAULTS else n) for n in match.names]
-        el("nm-name0").value = names[0]
-        el("nm-name1").value = names[1]
+        el("nm-name0").value = names[0] if host.bot_player != 0 else ""
+        el("nm-name1").value = names[1] if host.bot_player != 1 else ""  # the computer's name is not a player's
+        self.show_replace(None)
         el("nm-length").value = str(match.length)
         el("nm-crawford").checked = match.crawford_rule
         el("nm-jacoby").checked = match.jacoby
@@ -154,14 +161,15 @@ class Dialogs:
                 (typed[0], typed[1]),
             )  # fmt: skip
             return
+        if self.replacing():  # after the link's branch: a match by link never touches the saved match
+            return  # the dialog says first what the new match would end
         if opponent == "bot":
             try:
                 bot = load_bot(level, bot_noise())  # imported now, not at start-up
             except Exception as exc:
                 self.host.show_notice(t(self.host.lang, "ui.bot_failed", error=str(exc)))
                 return
-            if names[1] == NAME_DEFAULTS[1]:
-                names = (names[0], t(str(el("nm-lang").value), "ui.opponent.bot"))
+            names = (names[0], t(str(el("nm-lang").value), "ui.opponent.bot"))  # whatever the hidden field holds
         lang = str(el("nm-lang").value)
         jacoby = length == 0 and bool(el("nm-jacoby").checked)  # money play only
         beavers = length == 0 and bool(el("nm-beavers").checked)
@@ -171,6 +179,35 @@ class Dialogs:
         self.host.clocks.choose(rules_for(str(el("nm-clock").value), computer=None if bot is None else 1))
         self.host.start_match(match, bot, level, lang=lang)
         el("btn-roll").focus()
+
+    def replacing(self) -> bool:
+        """True when Start must first say which match in progress it would end (#46).
+
+        The match is read again from storage first: another tab may have played on, or begun
+        one, since this tab last looked. Start pressed again on the same match replaces it.
+        """
+        host = self.host
+        if host.link is not None:  # a match by link is kept in its book: a new match does not end it
+            return False
+        host.catch_up()
+        match = host.match
+        if not in_progress(match, archived=host.store.base) or self.warned is match:
+            return False
+        self.show_replace(match)
+        return True
+
+    def show_replace(self, match: Match | None) -> None:
+        """Say that Start would end ``match`` (``None``: say nothing, Start is plain Start again)."""
+        self.warned = match
+        host, box, start = self.host, el("nm-replace"), el("nm-start")
+        box.hidden = match is None
+        if match is None:
+            start.textContent = t(host.lang, "button.start")
+            return
+        names = host.view.names if host.view is not None else match.names
+        box.textContent = replace_warning(host.lang, (names[0], names[1]), match)
+        start.textContent = t(host.lang, "dialog.replace_start")
+        start.focus()
 
     # -- the cube and resignations ----------------------------------------------------------------
     def ask_double(self) -> None:
