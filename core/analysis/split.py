@@ -13,7 +13,7 @@ workers load one build); nothing else is ever unpickled.
 
 >>> from core.match import Match
 >>> match = Match.new(3).opening_with(3, 1).play("8/5 6/5").roll_with((6, 4)).play("24/14")
->>> parts = plan_parts(match, 2, per_worker=1)
+>>> parts = plan_parts(decision_games(match), 2, per_worker=1)
 >>> [(p.start, p.stop) for p in parts]
 [(1, 3), (0, 1)]
 >>> runner = PartRunner()
@@ -28,16 +28,19 @@ True
 from __future__ import annotations
 
 import pickle
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import islice
 
 from ..match import Match
 from .analyse import Decision, MatchAnalysis, analyse_match, merge_decisions, moments_steps
 from .engine import Depth, Engine
-from .walk import walk_match
+from .walk import Moment, walk_match
 
-__all__ = ["Part", "PartRunner", "merge_parts", "pack_decision", "pack_job", "plan_parts", "unpack_decision"]
+__all__ = [
+    "Part",
+    "PartRunner",
+    "decision_games",
+    "merge_parts", "pack_decision", "pack_job", "plan_parts", "unpack_decision"]
 
 PARTS_PER_WORKER = 4
 """About how many parts each worker gets: enough that the last ones to finish are short (the
@@ -59,18 +62,25 @@ class Part:
         return self.stop - self.start
 
 
-def plan_parts(match: Match, workers: int, per_worker: int = PARTS_PER_WORKER) -> tuple[Part, ...]:
-    """``match``'s decisions cut into parts for ``workers`` workers, largest first: each game
-    whole, or in equal runs of consecutive decisions when it is longer than an even share.
+def decision_games(match: Match) -> list[int]:
+    """The game (1-based) of each decision of ``match`` that :func:`analysis_steps` grades, in
+    order: what :func:`plan_parts` cuts (a page counts them in slices: replaying a long match
+    takes a while)."""
+    return [moment.game for moment in walk_match(match)]
 
-    >>> from core.match import Match
-    >>> m = Match.new(3).opening_with(3, 1).play("8/5 6/5").roll_with((6, 4)).play("24/14")
-    >>> plan_parts(m, 1)
-    (Part(game=1, start=0, stop=3),)
+
+def plan_parts(games: Sequence[int], workers: int, per_worker: int = PARTS_PER_WORKER) -> tuple[Part, ...]:
+    """The decisions (``games``: the game of each, :func:`decision_games`) cut into parts for
+    ``workers`` workers, largest first: each game whole, or in equal runs of consecutive
+    decisions when it is longer than an even share.
+
+    >>> plan_parts([1, 1, 1, 2], 1)
+    (Part(game=1, start=0, stop=3), Part(game=2, start=3, stop=4))
+    >>> plan_parts([1, 1, 1, 2], 2, per_worker=1)
+    (Part(game=1, start=1, stop=3), Part(game=1, start=0, stop=1), Part(game=2, start=3, stop=4))
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    games: list[int] = [moment.game for moment in walk_match(match)]
     total = len(games)
     if total == 0:
         return ()
@@ -90,17 +100,22 @@ def plan_parts(match: Match, workers: int, per_worker: int = PARTS_PER_WORKER) -
     return tuple(sorted(parts, key=lambda p: (-p.size, p.start)))
 
 
-def merge_parts(match: Match, graded: Iterable[tuple[Part, list[Decision]]]) -> MatchAnalysis:
-    """The analysis of ``match`` from its parts' decisions, given in any order.
+def merge_parts(
+    match: Match, graded: Iterable[tuple[Part, list[Decision]]], total: int | None = None
+) -> MatchAnalysis:
+    """The analysis of ``match`` from its parts' decisions, given in any order; ``total``: how
+    many decisions the match has, when known (else the match is replayed to count them).
 
     Raises ``ValueError`` unless the parts cover every decision of the match once."""
     ordered = sorted(graded, key=lambda pair: pair[0].start)
     expected = 0
-    for part, _ in ordered:
+    for part, decisions in ordered:
         if part.start != expected:
             raise ValueError(f"parts do not join: decision {expected} expected, part starts at {part.start}")
+        if len(decisions) != part.size:
+            raise ValueError(f"part {part.start}-{part.stop}: {len(decisions)} decisions")
         expected = part.stop
-    if expected != sum(1 for _ in walk_match(match)):
+    if expected != (total if total is not None else len(decision_games(match))):
         raise ValueError(f"parts cover {expected} decisions, the match has more")
     return merge_decisions(match, (d for _, decisions in ordered for d in decisions))
 
@@ -130,6 +145,7 @@ class PartRunner:
 
     def __init__(self) -> None:
         self.match: Match | None = None
+        self.moments: list[Moment] = []
         self.engine: Engine | None = None
 
     def load(self, job: bytes) -> None:
@@ -137,7 +153,7 @@ class PartRunner:
         match, depth = pickle.loads(job)
         if not isinstance(match, Match) or not (depth is None or isinstance(depth, Depth)):
             raise ValueError("not a job: (match, depth) expected")
-        self.match = match
+        self.match, self.moments = match, list(walk_match(match))
         if self.engine is None or self.engine.depth != (depth or Depth()):
             self.engine = Engine(None, depth)
 
@@ -150,7 +166,7 @@ class PartRunner:
         as :func:`pack_decision` packs it, in order; how many there were."""
         if self.match is None or self.engine is None:
             raise RuntimeError("no match loaded")
-        steps = moments_steps(self.engine, islice(walk_match(self.match), start, stop))
+        steps = moments_steps(self.engine, self.moments[start:stop])
         count = 0
         for item in steps:
             if item is not None:

@@ -11,6 +11,7 @@ from core.analysis.analyse import moments_steps
 from core.analysis.split import (
     Part,
     PartRunner,
+    decision_games,
     merge_parts,
     pack_job,
     plan_parts,
@@ -32,9 +33,10 @@ def drain(steps):  # type: ignore[no-untyped-def]
 
 def test_parts_cover_every_decision_once_largest_first() -> None:
     match = parse_mat((DATA / "gnubg_5pt.mat").read_text())
-    games = [m.game for m in walk_match(match)]
+    games = decision_games(match)
+    assert games == [m.game for m in walk_match(match)]
     for workers in (1, 2, 3, 4):
-        parts = plan_parts(match, workers)
+        parts = plan_parts(games, workers)
         assert [p.size for p in parts] == sorted((p.size for p in parts), reverse=True)
         covered = sorted(i for p in parts for i in range(p.start, p.stop))
         assert covered == list(range(len(games)))
@@ -43,9 +45,9 @@ def test_parts_cover_every_decision_once_largest_first() -> None:
             assert len(parts) == len(match.games)  # whole games
         else:
             assert max(p.size for p in parts) <= -(-len(games) // (workers * 4))
-    assert plan_parts(Match.new(3), 2) == ()
+    assert plan_parts(decision_games(Match.new(3)), 2) == ()
     with pytest.raises(ValueError, match="workers"):
-        plan_parts(match, 0)
+        plan_parts(games, 0)
 
 
 def test_a_position_met_twice_is_graded_the_same_both_times() -> None:
@@ -61,7 +63,7 @@ def test_a_position_met_twice_is_graded_the_same_both_times() -> None:
 def test_parts_graded_apart_in_any_order_merge_to_the_single_analysis() -> None:
     match = parse_mat((DATA / "analysis_blunder.mat").read_text())
     whole = analyse_match(match)
-    parts = plan_parts(match, 4, per_worker=2)  # 9 decisions in parts of 2 at most
+    parts = plan_parts(decision_games(match), 4, per_worker=2)  # 9 decisions in parts of 2 at most
     assert len(parts) >= 4
     # two "workers", each with its own engine, taking parts alternately, largest first
     runners = [PartRunner(), PartRunner()]
@@ -74,6 +76,7 @@ def test_parts_graded_apart_in_any_order_merge_to_the_single_analysis() -> None:
         assert count == part.size == len(found)
         graded.append((part, found))
     merged = merge_parts(match, reversed(graded))
+    assert merge_parts(match, graded, total=len(whole.decisions)) == whole
     assert merged == whole
     assert [d.equities for d in merged.decisions] == [d.equities for d in whole.decisions]
     assert [d.evaluation for d in merged.decisions] == [d.evaluation for d in whole.decisions]
@@ -81,7 +84,9 @@ def test_parts_graded_apart_in_any_order_merge_to_the_single_analysis() -> None:
     with pytest.raises(ValueError, match="do not join"):
         merge_parts(match, graded[1:])
     with pytest.raises(ValueError, match="cover"):
-        merge_parts(match, [(Part(1, 0, 2), graded[0][1])])
+        merge_parts(match, [(Part(1, 0, len(graded[0][1])), graded[0][1])])
+    with pytest.raises(ValueError, match="decisions"):
+        merge_parts(match, [(graded[0][0], [])] + graded[1:])
 
 
 def test_bad_bytes_are_refused() -> None:

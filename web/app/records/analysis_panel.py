@@ -26,7 +26,7 @@ from app.records.analysis_view import Order, decision_place, rows_html, summary_
 from app.records.replay import shown_names
 from app.records.win_chart import game_points, win_chart_svg
 from app.text import t
-from core.analysis import Depth, MatchAnalysis, analysis_steps, decision_count, page_depth
+from core.analysis import Depth, MatchAnalysis, analysis_steps, page_depth, walk_match
 from core.match import Match
 
 if TYPE_CHECKING:
@@ -126,7 +126,12 @@ class AnalysisPanel:
         await asyncio.sleep(0.05)  # the browser paints the dialog before the net loads
         if run_id != self.run_id:
             return
-        total = decision_count(match)
+        window.performance.mark("videau:analysis-start")  # bench/analysis_workers.py times from here
+        started = time.perf_counter()
+        games = await self.walk(match, run_id)
+        if games is None:
+            return
+        total = len(games)
         if total == 0:
             self.running = False
             el("analysis-running").hidden = True
@@ -135,9 +140,7 @@ class AnalysisPanel:
         self.say("")
         self.show_progress(0, total)
         depth = page_depth(total)  # the strongest that fits the time
-        started = time.perf_counter()
-        window.performance.mark("videau:analysis-start")  # bench/analysis_workers.py times from here
-        result = await self.run_in_workers(match, depth, total, run_id)
+        result = await self.run_in_workers(match, depth, games, run_id)
         if result is None and run_id == self.run_id:
             result = await self.run_in_page(match, depth, total, run_id)
         if result is None or run_id != self.run_id:
@@ -147,7 +150,21 @@ class AnalysisPanel:
         self.result, self.seconds = result, time.perf_counter() - started
         self.show_result()
 
-    async def run_in_workers(self, match: Match, depth: Depth, total: int, run_id: int) -> MatchAnalysis | None:
+    async def walk(self, match: Match, run_id: int) -> list[int] | None:
+        """The game of each decision (:func:`core.analysis.split.decision_games`), replaying the match
+        in slices of :data:`SLICE_S` (a long match takes a while); ``None`` when cancelled."""
+        games: list[int] = []
+        last = time.perf_counter()
+        for moment in walk_match(match):
+            games.append(moment.game)
+            if time.perf_counter() - last > SLICE_S:
+                await asyncio.sleep(0)
+                last = time.perf_counter()
+                if run_id != self.run_id:
+                    return None
+        return games
+
+    async def run_in_workers(self, match: Match, depth: Depth, games: list[int], run_id: int) -> MatchAnalysis | None:
         """The analysis in Web Workers (:mod:`app.records.analysis_workers`); ``None`` when cancelled,
         or when the workers could not do it (the page is told it analyses on its own thread)."""
         from app.records.analysis_workers import start_pool
@@ -155,15 +172,16 @@ class AnalysisPanel:
         dialog = el("analysis-dialog")
         pool = None
         try:
-            pool, parts = start_pool(match)
+            total = len(games)
+            pool, parts = start_pool(games)
             self.pool = pool
             dialog.dataset.runner = f"workers:{len(pool.workers)}"
-            return await pool.analyse(match, depth, parts, lambda done: self.show_progress(done, total))
+            return await pool.analyse(match, depth, parts, total, lambda done: self.show_progress(done, total))
         except Exception as failed:  # WorkersFailed, or any fault of this path: the page's own is left
             if run_id == self.run_id:
                 dialog.dataset.runner = "page"
                 self.say(t(self.lang, "analysis.in_page", error=str(failed)))
-                self.show_progress(0, total)
+                self.show_progress(0, len(games))
             return None
         finally:
             if pool is not None:

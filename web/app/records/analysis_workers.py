@@ -33,14 +33,14 @@ class WorkersFailed(Exception):
     """A worker could not start, or failed on a part (the message says why)."""
 
 
-def worker_count(match_parts: int) -> int:
+def worker_count(decisions: int) -> int:
     """How many workers to start: one per core the browser reports, at most :data:`MAX_WORKERS`,
-    never more than there are parts; 0 where the browser has no module workers."""
+    never more than there are decisions; 0 where the browser has no module workers."""
     if not hasattr(js, "Worker"):
         return 0
     cores = js.navigator.hardwareConcurrency
     cores = int(cores) if isinstance(cores, (int, float)) and cores >= 1 else 1
-    return max(1, min(MAX_WORKERS, cores, match_parts))
+    return max(1, min(MAX_WORKERS, cores, decisions))
 
 
 class WorkerPool:
@@ -79,9 +79,14 @@ class WorkerPool:
         self.events.put_nowait((-1, None))
 
     async def analyse(
-        self, match: Match, depth: Depth | None, parts: tuple[Part, ...], on_progress: Callable[[int], None]
+        self,
+        match: Match,
+        depth: Depth | None,
+        parts: tuple[Part, ...],
+        total: int,
+        on_progress: Callable[[int], None],
     ) -> MatchAnalysis | None:
-        """Grade ``match`` at ``depth`` in ``parts`` over the workers; ``on_progress(done)`` after
+        """Grade ``match`` (``total`` decisions) at ``depth`` in ``parts`` over the workers; ``on_progress(done)`` after
         each decision graded. ``None`` once :meth:`terminate` was called; raises
         :class:`WorkersFailed` when a worker fails."""
         job = to_js(pack_job(match, depth))
@@ -118,7 +123,7 @@ class WorkerPool:
                 del busy[index]
                 finished += 1
                 self._give(index, todo, busy, parts)
-        return merge_parts(match, ((parts[i], decisions) for i, decisions in graded.items()))
+        return merge_parts(match, ((parts[i], decisions) for i, decisions in graded.items()), total)
 
     def _give(self, index: int, todo: list[Part], busy: dict[int, int], parts: tuple[Part, ...]) -> None:
         if not todo:
@@ -135,9 +140,10 @@ def _why(event: Any) -> str:
     return str(text) if text else "the analysis worker could not start"
 
 
-def start_pool(match: Match) -> tuple[WorkerPool, tuple[Part, ...]]:
-    """The workers for ``match`` (started now) and its parts; raises :class:`WorkersFailed`."""
-    count = worker_count(len(plan_parts(match, MAX_WORKERS)))
+def start_pool(games: list[int]) -> tuple[WorkerPool, tuple[Part, ...]]:
+    """The workers for a match whose decisions are of ``games`` (:func:`core.analysis.split.decision_games`),
+    started now, and its parts; raises :class:`WorkersFailed`."""
+    count = worker_count(len(games))
     if count == 0:
         raise WorkersFailed("this browser has no Web Workers")
-    return WorkerPool(count), plan_parts(match, count)
+    return WorkerPool(count), plan_parts(games, count)
