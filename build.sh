@@ -75,6 +75,7 @@ apt_deps() {
   local missing=()
   [ -x "$CHROMIUM" ] || missing+=(chromium)
   [ -x "$GNUBG" ] || missing+=(gnubg)
+  command -v zbarimg >/dev/null || missing+=(zbar-tools)  # a QR decoder: the QR tests' oracle only
   [ ${#missing[@]} -eq 0 ] && return
   log "apt-get install ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -428,6 +428,9 @@ EN: dict[str, str] = {
     "link.open_yours": "Open your match by link",
     "link.full": "Copy the full link",
     "link.full_copied": "The full link is copied: for a device that does not have the match yet",
+    "link.qr": "QR code, for a device in the same room",
+    "link.qr_label": "QR code of the link to send",
+    "link.qr_failed": "No QR code: {error}",
     "link.delete": "Delete",
     "link.reason.link-storage": "this device's storage is full, so the match could not be kept here"
     " (delete finished matches or old records, then open the link again)",

@@ -422,6 +422,9 @@ FR: dict[str, str] = {
     "link.open_yours": "Ouvrir votre partie par lien",
     "link.full": "Copier le lien complet",
     "link.full_copied": "Le lien complet est copié : pour un appareil qui n’a pas encore la partie",
+    "link.qr": "Code QR, pour un appareil dans la même pièce",
+    "link.qr_label": "Code QR du lien à envoyer",
+    "link.qr_failed": "Pas de code QR : {error}",
     "link.delete": "Supprimer",
     "link.reason.link-storage": "le stockage de cet appareil est plein : la partie n’a pas pu y être gardée"
     " (supprimez des parties finies ou d’anciennes fiches, puis rouvrez le lien)",

@@ -109,6 +109,7 @@ class LinkPlay:
             app.say(t(app.lang, "ui.storage_failed", error=str(exc)))
             return None
         if sent:
+            el("link-promise").checked = False  # a promise is for one turn: asked again with each move
             self.sent()
             sent_match: Match = self.session.base
             return sent_match
@@ -156,10 +157,19 @@ class LinkPlay:
 
     # -- the panel ----------------------------------------------------------------------------------
     def sent(self) -> None:
-        """A new link: into the address (a reload resumes it) and the share box."""
+        """A new link: into the address (a reload resumes it) and the share box, brought into view."""
         _set_hash(self.session.link)
         self.draw()
         draw_book(self.app)
+        self.bring_into_view()
+
+    def bring_into_view(self) -> None:
+        """The link to send on screen (a phone's board fills it), its one action focused: Share, else Copy."""
+        if self.session.my_turn:
+            return
+        el("link-share").scrollIntoView(js_object({"block": "center"}))
+        button = el("btn-link-copy" if el("btn-link-share").hidden else "btn-link-share")
+        button.focus(js_object({"preventScroll": True}))
 
     def leave(self) -> None:
         """Link mode ends: the page's own saves again, panel hidden, the address without link."""
@@ -191,7 +201,24 @@ class LinkPlay:
         panel.dataset.entries = str(len(session.state.history))
         el("share-link").value = _page_url() + session.link
         el("link-share").hidden = session.my_turn
-        el("btn-link-share").hidden = not bool(getattr(window.navigator, "share", None))
+        can_share = bool(getattr(window.navigator, "share", None))
+        el("btn-link-share").hidden = not can_share
+        el("btn-link-copy").classList.toggle("btn--primary", not can_share)  # one clear action: Share, else Copy
+        self.draw_qr()
+
+    def draw_qr(self) -> None:
+        """The QR code of the link to send, while its box is open (drawn on demand: a second device nearby)."""
+        box = el("link-qr-code")
+        if not bool(el("link-qr").open) or self.session.my_turn:
+            box.innerHTML = ""
+            return
+        from app.page.link.qr_code import qr_svg
+
+        url, lang = str(el("share-link").value), self.app.lang
+        try:
+            box.innerHTML = qr_svg(url, label=t(lang, "link.qr_label"))
+        except ValueError as exc:  # longer than any QR code (a full link of a long match)
+            box.textContent = t(lang, "link.qr_failed", error=str(exc))
 
     def draw_time(self) -> None:
         """The time per move, when the match has one: what the player on move has left, or how late he is.
@@ -371,6 +398,7 @@ def activate(app: PageHost, session: LinkSession, note: str = "") -> None:
     app.commit(session.base, note=note, save=False)
     play.draw()
     draw_book(app)
+    play.bring_into_view()
 
 
 def open_link(app: PageHost, text: str) -> bool:
@@ -438,6 +466,7 @@ def _wire(app: PageHost) -> None:
     app.on(window, "storage", lambda event: with_link(lambda play: play.record_changed(event))())
     app.on(el("link-alert-close"), "click", ignore_event(_close_alert))
     app.on(el("btn-link-verify"), "click", ignore_event(with_link(LinkPlay.verify)))
+    app.on(el("link-qr"), "toggle", ignore_event(with_link(LinkPlay.draw_qr)))
     app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
 
     def relabel(*_args: Any) -> None:  # the page's language changed (translate_page sets <html lang>)
