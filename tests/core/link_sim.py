@@ -73,7 +73,10 @@ class Sim:
         rnd = random.Random(seed)
         d0, d1 = Device(0, random.Random(seed * 2 + 1)), Device(1, random.Random(seed * 2 + 2))
         d0.secret = d0.draw()
-        state = start(rnd.randbytes(12), length, time_ms=1_764_590_400_000, secret=d0.secret, names=names)
+        # As the page does, the first two links promise no double on the reply to the opening (a cube to use).
+        state = start(
+            rnd.randbytes(12), length, time_ms=1_764_590_400_000, secret=d0.secret, names=names, promise=length != 1
+        )
         sim = cls((d0, d1), state, rnd, style or Style())
         sim.states.append(state)
         d0.state = state
@@ -130,6 +133,8 @@ class Sim:
         promise = bool(actions) and actions[-1].kind == "play" and self.rnd.random() < self.style.promise
         if promise and mine.play(actions[-1].steps, by=seat).game.is_over:
             promise = False
+        if len(self.state.history) == 1:  # the friend's first link, as the page makes it
+            promise = self.state.history.header.length != 1
         self.state, device.secret = hand_over(
             self.state, seat, actions, time_ms=self.clock, secret=device.secret,
             next_secret=device.draw(), contribution=device.draw(), promise=promise,
