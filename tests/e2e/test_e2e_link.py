@@ -74,18 +74,30 @@ def take_turn(page: Page, turn: int) -> None:
 
 
 class CubePlan:
-    """A short 3-point match: game 1, the first who may double does, and is dropped (1 point); game 2,
-    that winner doubles, is taken, and the taker resigns a single game at the cube of 2 (3 points)."""
+    """A short 3-point match: game 1, the first to play a second move promises with it not to double on his
+    next turn (so his friend's reply brings his roll); once he has rolled so, the first who may double
+    does, and is dropped (1 point); game 2, that winner doubles, is taken, and the taker resigns a single
+    game at the cube of 2 (3 points)."""
 
     def __init__(self) -> None:
         self.winner: str | None = None
         self.taken = False
+        self.moves: dict[str, int] = {}
+        self.promised: str | None = None
+        self.promise_kept = False
 
     def act(self, page: Page) -> None:
         seat = panel(page)["seat"]
         current = wait_phase(page, "roll", "move", "double", "resign")
         second_game = sum(score(page)) > 0
+        if seat == self.promised and not self.promise_kept:  # the promiser's next turn: the roll came with the link
+            assert current == "move", current
+            self.promise_kept = True
         if current == "move":
+            self.moves[seat] = self.moves.get(seat, 0) + 1
+            if self.promised is None and not second_game and self.moves[seat] == 2:
+                page.locator("#link-promise").check()
+                self.promised = seat
             play_turn(page)
         elif current == "resign":
             button(page, "Accept").click()
@@ -96,7 +108,7 @@ class CubePlan:
             else:
                 self.winner = str(1 - int(seat))
                 button(page, "Pass").click()
-        elif not second_game or (seat == self.winner and not self.taken):
+        elif (not second_game and self.promise_kept) or (second_game and seat == self.winner and not self.taken):
             button(page, "Double").click()
             page.locator("#double-yes").click()
         elif self.taken and seat != self.winner:
@@ -117,11 +129,14 @@ def three_points_with_the_cube(a: Page, b: Page) -> None:
     open_link(b, share_link(a), share_link(b))
     assert panel(b)["seat"] == "1"
     plan, sender = CubePlan(), b
+    lengths = [len(share_link(a)), len(share_link(b))]
     for _ in range(60):
         receiver = a if sender is b else b
         open_link(receiver, share_link(sender), share_link(receiver))
         while panel(receiver)["turn"] == "yours":
             plan.act(receiver)
+        lengths.append(len(share_link(receiver)))
+        assert lengths[-1] <= 2000  # every link fits a chat message
         sender = receiver
         if panel(receiver)["turn"] == "over":
             break
@@ -129,14 +144,22 @@ def three_points_with_the_cube(a: Page, b: Page) -> None:
         raise AssertionError("the match did not end")
     other = a if sender is b else b
     open_link(other, share_link(sender), share_link(other))
-    assert plan.winner is not None and plan.taken
+    assert plan.winner is not None and plan.taken and plan.promise_kept
+    assert max(lengths) <= 2000 and len(lengths) > 10
     for device in (a, b):
         assert panel(device)["turn"] == "over" and phase(device) == "match-over"
         assert score(device)[int(plan.winner)] == 3
     history = stored_history(a)
     assert history == stored_history(b)
     kinds = [x.kind for e in history.entries for x in e.actions]
-    assert {"double", "drop", "take", "resign", "accept"} <= set(kinds)
+    assert {"double", "drop", "take", "resign", "accept", "promise"} <= set(kinds)
+    promise = next(i for i, e in enumerate(history.entries) if i > 1 and any(x.kind == "promise" for x in e.actions))
+    assert history.entries[promise].actions[-2].kind == "play"  # carried with a move
+    promiser, later = history.entries[promise].sender, history.entries[promise + 1 :]
+    reply = next(i for i, e in enumerate(later) if e.sender != promiser and any(x.kind == "play" for x in e.actions))
+    assert later[reply].contribution is not None  # the friend's reply (with his play) brings the promiser's roll
+    assert later[reply + 1].sender == promiser and later[reply + 1].reveal is not None  # rolled at once
+    assert not any(x.kind == "roll" for e in later[: reply + 2] if e.sender == promiser for x in e.actions)
 
 
 def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_errors: Any) -> None:
@@ -231,6 +254,9 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     items = a.locator("#verify-list li")
     assert 3 <= items.count() < rolls
     expect(items.first).to_contain_text("verified")
+    assert not items.first.inner_text()[0].isdigit()  # the list numbers the rolls, the words do not again
+    padding = a.evaluate("() => getComputedStyle(document.querySelector('#verify-dialog .form')).paddingLeft")
+    assert float(padding.removesuffix("px")) >= 12  # laid out as the other dialogs
     a.locator("#verify-close").click()
 
     # Tampered links are refused on A, with their reason, and nothing stored changes.

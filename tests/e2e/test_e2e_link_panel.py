@@ -28,9 +28,9 @@ def new_link_match(page: Page, length: int = 3) -> None:
 
 
 def test_the_link_to_send_is_in_view_with_one_action_and_a_qr_code(
-    page: Page, page_errors: object, tmp_path: Path
+    touch_page: Page, page_errors: object, tmp_path: Path
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
+    page = touch_page  # a phone: 390x844, touch
     open_app(page)
     new_link_match(page)
     share = page.locator("#btn-link-share")
@@ -41,9 +41,9 @@ def test_the_link_to_send_is_in_view_with_one_action_and_a_qr_code(
     link = str(page.locator("#share-link").input_value())
     assert len(link) < 300 and "#link=" in link
 
-    # The QR code, drawn when asked: by a click, then closed and opened again by keyboard.
+    # The QR code, drawn when asked: by a tap, then closed and opened again by keyboard.
     expect(page.locator("#link-qr-code svg")).to_have_count(0)
-    page.locator("#link-qr summary").click()
+    page.locator("#link-qr summary").tap()
     code = page.locator("#link-qr-code svg.qr")
     expect(code).to_be_visible()
     expect(code).to_have_attribute("aria-label", "QR code of the link to send")
