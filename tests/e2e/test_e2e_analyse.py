@@ -4,8 +4,8 @@
 instead of hitting with 13/11* 13/8 (every other play is the bot's choice), so that play is the
 worst decision of the file. One page load: the analysis runs with its progress shown, lists that play
 first (sortable back to game order), shows a chart and the players' totals; the keyboard opens the
-replay at that play and Escape comes back to the list; the analysis and the bot are imported only
-then, never at start-up; the phone width keeps the dialog inside the
+review of that play, from it the replay at that play, and Escape comes back to the list; the
+analysis and the bot are imported only then, never at start-up; the phone width keeps the dialog inside the
 screen; then in French, the same results in French words, and a longer file's analysis shows its
 progress moving while the page answers, and stops on Cancel.
 """
@@ -106,9 +106,13 @@ def test_analyse_an_imported_match(page: Page) -> None:
     expect(chart.locator("circle.chart__point")).to_have_count(plays)
     expect(chart.locator('circle.chart__point--very-bad[data-move="3"]')).to_have_count(1)
 
-    # the keyboard opens the replay at that play; Escape closes it, back to the list
+    # the keyboard opens the review of that play (tests/e2e/test_e2e_review.py), and from it the replay
+    # at that play; Escape closes it, back to the list
     top.focus()
     page.keyboard.press("Enter")
+    expect(page.locator("#review-dialog")).to_be_visible()
+    page.keyboard.press("Tab")
+    page.locator("#review-replay").press("Enter")
     replay = page.locator("#replay-dialog")
     expect(replay).to_be_visible()
     expect(replay).to_have_attribute("data-ply", "3")

@@ -13,13 +13,26 @@ from app.board.places import Place, from_mover
 from core.notation import parse_journeys
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class ArrowView:
-    """An arrow for a diagram: one checker's journey from ``start`` to ``end`` (player 0's numbering)."""
+    """An arrow for a diagram: one checker's journey from ``start`` to ``end`` (player 0's numbering).
+
+    ``style``: ``""`` (the owner's colour), ``"played"`` (a play made, dashed) or ``"best"`` (the
+    best play, solid): a review draws both on one board (:mod:`app.records.review`)."""
 
     start: Place
     end: Place
     owner: int
+    style: str = ""
+
+    def __repr__(self) -> str:
+        """What rebuilds it; ``style`` only when set.
+
+        >>> ArrowView(13, 7, 0, "best")
+        ArrowView(start=13, end=7, owner=0, style='best')
+        """
+        style = f", style={self.style!r}" if self.style else ""
+        return f"ArrowView(start={self.start!r}, end={self.end!r}, owner={self.owner}{style})"
 
 
 def arrows_from_steps(steps: Sequence[tuple[int, ...]], mover: int = 0) -> tuple[ArrowView, ...]:

@@ -98,6 +98,10 @@ BOARD_CSS = """
 .board .arrow--1{stroke:#ff9f43}
 .board .arrow__head{fill:#ffcf3f;stroke:none;opacity:.92;pointer-events:none}
 .board .arrow__head--1{fill:#ff9f43}
+.board .arrow--played{stroke:#e8505b;stroke-dasharray:9 7}
+.board .arrow__head--played{fill:#e8505b}
+.board .arrow--best{stroke:#35c46b}
+.board .arrow__head--best{fill:#35c46b}
 .board .ghost{stroke-width:2;stroke-dasharray:4 3;opacity:.7;pointer-events:none}
 .board .ghost--0{fill:#f6efe0;stroke:#8f7d5c}
 .board .ghost--1{fill:#2c2522;stroke:#d8cfc4}

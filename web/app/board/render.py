@@ -321,7 +321,7 @@ def _stack_size(view: BoardView, place: Place, owner: int) -> int:
     return at.counts[owner]
 
 
-def _arrow(out: list[str], x1: float, y1: float, x2: float, y2: float, owner: int) -> None:
+def _arrow(out: list[str], x1: float, y1: float, x2: float, y2: float, owner: int, style: str = "") -> None:
     """A curved arrow from a checker's centre to the edge of its landing spot."""
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy) or 1.0
@@ -340,9 +340,11 @@ def _arrow(out: list[str], x1: float, y1: float, x2: float, y2: float, owner: in
     ex, ey = x2 - tx * stop, y2 - ty * stop
     head = min(14.0, length / 3)
     bx, by = ex - tx * head, ey - ty * head
+    line = f"arrow arrow--{owner} arrow--{style}" if style else f"arrow arrow--{owner}"
+    head_class = f"arrow__head arrow__head--{owner}" + (f" arrow__head--{style}" if style else "")
     out.append(
-        f'<path class="arrow arrow--{owner}" d="M{x1:.1f},{y1:.1f} Q{qx:.1f},{qy:.1f} {bx:.1f},{by:.1f}"/>'
-        f'<polygon class="arrow__head arrow__head--{owner}" points="{ex:.1f},{ey:.1f} '
+        f'<path class="{line}" d="M{x1:.1f},{y1:.1f} Q{qx:.1f},{qy:.1f} {bx:.1f},{by:.1f}"/>'
+        f'<polygon class="{head_class}" points="{ex:.1f},{ey:.1f} '
         f'{bx - ty * 9:.1f},{by + tx * 9:.1f} {bx + ty * 9:.1f},{by - tx * 9:.1f}"/>'
     )
 
@@ -357,29 +359,30 @@ def render_arrows(view: BoardView, *, flipped: bool | None = None, turned: bool 
         return ""
     lay = Layout(view.flipped if flipped is None else flipped, turned=view.turned if turned is None else turned)
     out = ['<g class="arrows" aria-hidden="true">']
-    moved: dict[tuple[Place, int], int] = {}  # checkers each arrow so far added (+) or took (-)
-    legs: dict[tuple[Place, Place, int], tuple[list[tuple[float, float]], list[tuple[float, float]]]] = {}
-    for arrow in view.arrows:
-        owner = arrow.owner
-        start, end = (arrow.start, owner), (arrow.end, owner)
+    moved: dict[tuple[Place, int, str], int] = {}  # checkers each arrow so far added (+) or took (-)
+    legs: dict[tuple[Place, Place, int, str], tuple[list[tuple[float, float]], list[tuple[float, float]]]] = {}
+    for arrow in view.arrows:  # arrows of different styles are different plays from the same board
+        owner, style = arrow.owner, arrow.style
+        start, end = (arrow.start, owner, style), (arrow.end, owner, style)
         here = _stack_size(view, arrow.start, owner) + moved.get(start, 0)
         there = _stack_size(view, arrow.end, owner) + moved.get(end, 0)
-        sources, targets = legs.setdefault((arrow.start, arrow.end, owner), ([], []))
+        sources, targets = legs.setdefault((arrow.start, arrow.end, owner, style), ([], []))
         sources.append(lay.place_xy(arrow.start, owner, max(here - 1, 0)))
         targets.append(lay.place_xy(arrow.end, owner, there))
         moved[start] = moved.get(start, 0) - 1
         moved[end] = moved.get(end, 0) + 1
-    for (_, _, owner), (sources, targets) in legs.items():
+    for (_, _, owner, style), (sources, targets) in legs.items():
         # checkers making the same journey: pair them top to bottom, so that their arrows never cross
         for (x1, y1), (x2, y2) in zip(sorted(sources, key=lambda c: c[1]), sorted(targets, key=lambda c: c[1])):
-            _arrow(out, x1, y1, x2, y2, owner)
-    for (place, owner), extra in moved.items():
+            _arrow(out, x1, y1, x2, y2, owner, style)
+    for (place, owner, style), extra in moved.items():
         if extra <= 0 or not isinstance(place, int):
             continue
         base = _stack_size(view, place, owner)
+        kind = f"ghost ghost--{owner} ghost--{style}" if style else f"ghost ghost--{owner}"
         for i in range(base, base + extra):
             x, y = lay.place_xy(place, owner, i)
-            out.append(f'<circle class="ghost ghost--{owner}" cx="{x:g}" cy="{y:g}" r="{CHECKER_R}"/>')
+            out.append(f'<circle class="{kind}" cx="{x:g}" cy="{y:g}" r="{CHECKER_R}"/>')
     out.append("</g>")
     return "".join(out)
 

@@ -8,8 +8,9 @@ it runs on the page's thread as a generator (:func:`core.analysis.analysis_steps
 about 50 ms at a time, the page yielding to the browser between slices (as
 :mod:`app.page.computer.opponent` does for the computer's moves), the page saying so; both give
 the same analysis. The results (:mod:`app.records.analysis_view`, :mod:`app.records.win_chart`)
-stay while the same match is asked again; a decision opens the replay at its frame, on top of the
-analysis, so that closing the replay comes back to the list."""
+stay while the same match is asked again; a decision opens its review (:mod:`app.records.review_panel`:
+the position before it, the play made and the best), on top of the analysis, so that closing the
+review comes back to the list; the dialog says at which depth the analysis looked."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pyscript import window
 
 from app.dom import el, guarded_async, ignore_event
-from app.records.analysis_view import Order, decision_place, rows_html, summary_html
+from app.records.analysis_view import Order, rows_html, summary_html
 from app.records.replay import shown_names
+from app.records.review import depth_text
 from app.records.win_chart import game_points, win_chart_svg
 from app.text import t
 from core.analysis import Depth, MatchAnalysis, analysis_steps, page_depth, walk_match
@@ -43,6 +45,9 @@ class AnalysisHost(Protocol):
     @property
     def lang(self) -> str: ...
 
+    @property
+    def flipped(self) -> bool: ...
+
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None: ...
 
     def open_replay_at(self, match: Match, file_name: str | None, game: int, ply: int) -> None: ...
@@ -60,6 +65,8 @@ class AnalysisPanel:
         self.run_id = 0
         self.running = False
         self.pool: WorkerPool | None = None
+        self.depth: Depth | None = None
+        self.review: Any = None  # app.records.review_panel.ReviewPanel, made on first use
 
     @property
     def lang(self) -> str:
@@ -139,7 +146,7 @@ class AnalysisPanel:
             return
         self.say("")
         self.show_progress(0, total)
-        depth = page_depth(total)  # the strongest that fits the time
+        depth = self.depth = page_depth(total)  # the strongest that fits the time
         result = await self.run_in_workers(match, depth, games, run_id)
         if result is None and run_id == self.run_id:
             result = await self.run_in_page(match, depth, total, run_id)
@@ -223,6 +230,7 @@ class AnalysisPanel:
         total = len(result.decisions)
         self.say(t(lang, "analysis.done", total=total, listed=listed, seconds=f"{self.seconds:.0f}"))
         el("analysis-summary").innerHTML = summary_html(result, names, lang)
+        el("analysis-depth").textContent = "" if self.depth is None else depth_text(self.depth, lang)
         self.draw_list()
         charts = []
         for number, played in enumerate(match.games, start=1):
@@ -255,9 +263,13 @@ class AnalysisPanel:
         target = event.target.closest("[data-index]") if event.target is not None else None
         if target is None or self.result is None or self.match is None:
             return
-        decision = self.result.decisions[int(str(target.dataset.index))]
-        game, ply = decision_place(self.match, decision)
-        self.host.open_replay_at(self.match, self.file_name, game, ply)
+        if self.review is None:
+            from app.records import review_panel
+
+            self.review = review_panel.make(self.host)
+        order: Order = "game" if str(el("analysis-order").value) == "game" else "worst"
+        depth = "" if self.depth is None else depth_text(self.depth, self.lang)
+        self.review.open(self.match, self.file_name, self.result, int(str(target.dataset.index)), order, depth)
 
 
 def make(host: AnalysisHost) -> AnalysisPanel:

@@ -62,7 +62,6 @@ BUTTONS = (
 )
 
 
-
 class PanelHost(Protocol):
     """What the panel needs of the page: its language, the match, a way to replace the match, and
     listeners. The position editor is not the panel's: the page gives it as a callback (:func:`install`)."""
@@ -389,6 +388,11 @@ class FormatsPanel:
         el("replay-dialog").close()
         if replay is not None and not el("analysis-dialog").open:
             self.analyse(replay.match, self.file_name or None)
+
+    @property
+    def flipped(self) -> bool:
+        """The page's board side (the analysis's review draws its board the same way)."""
+        return self.app.flipped
 
     def open_replay_at(self, match: Match, file_name: str | None, game: int, ply: int) -> None:
         """The replay of ``match`` at ``ply`` of ``game`` (0-based), above the analysis."""

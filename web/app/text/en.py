@@ -7,6 +7,7 @@ One flat dict of ``str.format`` templates for :func:`app.text.t`; keys are dotte
 from __future__ import annotations
 
 from app.text.en_coach import EN_COACH
+from app.text.en_practice import EN_PRACTICE
 
 EN: dict[str, str] = {
     # buttons (accessible names: the end-to-end tests find them by these)
@@ -446,3 +447,4 @@ EN: dict[str, str] = {
     "link.overdue": "{name} is {late} overdue ({hours} h per move): nothing enforces it, the match waits on.",
 }
 EN.update(EN_COACH)  # the coach's words (#15) live in app.text.en_coach
+EN.update(EN_PRACTICE)  # reviewing and practice (#44) live in app.text.en_practice

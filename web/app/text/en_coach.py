@@ -91,7 +91,7 @@ EN_COACH: dict[str, str] = {
     "analysis.order": "Order",
     "analysis.order.worst": "Worst first",
     "analysis.order.game": "Game order",
-    "analysis.open_hint": "Choose a decision to see it in the replay.",
+    "analysis.open_hint": "Choose a decision to review it: the position before it, the play made and the best.",
     "analysis.where": "Game {game} · {move}.",
     "analysis.best": "best: {play}",
     "analysis.none": "No decision to grade.",

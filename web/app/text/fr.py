@@ -7,6 +7,7 @@ One flat dict of ``str.format`` templates for :func:`app.text.t`; keys are dotte
 from __future__ import annotations
 
 from app.text.fr_coach import FR_COACH
+from app.text.fr_practice import FR_PRACTICE
 
 FR: dict[str, str] = {
     "button.roll": "Lancer",
@@ -441,3 +442,4 @@ FR: dict[str, str] = {
     "link.overdue": "{name} a dépassé son temps de {late} ({hours} h par coup) : rien ne l’impose, la partie attend.",
 }
 FR.update(FR_COACH)  # the coach's words (#15) live in app.text.fr_coach
+FR.update(FR_PRACTICE)  # reviewing and practice (#44) live in app.text.fr_practice

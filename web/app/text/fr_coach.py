@@ -93,7 +93,7 @@ FR_COACH: dict[str, str] = {
     "analysis.order": "Ordre",
     "analysis.order.worst": "Les pires d’abord",
     "analysis.order.game": "Ordre de la partie",
-    "analysis.open_hint": "Choisissez une décision pour la voir dans la relecture.",
+    "analysis.open_hint": "Choisissez une décision pour la revoir : la position avant, le jeu choisi et le meilleur.",
     "analysis.where": "Partie {game} · {move}.",
     "analysis.best": "meilleur : {play}",
     "analysis.none": "Aucune décision à noter.",

@@ -1,0 +1,80 @@
+"""The coach's words in English for reviewing a decision and for practice (#44).
+
+Merged into :data:`app.text.en.EN` (one flat catalogue for :func:`app.text.t`).
+"""
+
+from __future__ import annotations
+
+EN_PRACTICE: dict[str, str] = {
+    # -- the depth the analysis shows (app.records.review.depth_text) ------------------------------
+    "analysis.depth.one": "Depth: every play at 0-ply; the best one (within {margin}) and the play made one roll "
+    "deeper (1-ply, blended with 0-ply); the cube {cube}.",
+    "analysis.depth.other": "Depth: every play at 0-ply; the best {count} (within {margin}) and the play made one "
+    "roll deeper (1-ply, blended with 0-ply); the cube {cube}.",
+    "analysis.depth.cube1": "one roll ahead",
+    "analysis.depth.cube2": "one roll ahead, two at close calls",
+    # -- reviewing a decision (app.records.review, app.records.review_panel) ------------------------
+    "review.title": "Review",
+    "review.board": "The position before the decision",
+    "review.played": "Played: {play}",
+    "review.best": "Best: {play}",
+    "review.same": "The best was played.",
+    "review.loss": "Loss {loss}",
+    "review.previous": "Previous mistake",
+    "review.next": "Next mistake",
+    "review.replay": "Open in the replay",
+    "review.keys": "Keys: N next mistake, P previous mistake.",
+    "review.first": "No mistake before this one.",
+    "review.last": "No mistake after this one.",
+    # -- practice (app.page.practice) ------------------------------------------------------------------
+    "practice.button": "Practice",
+    "practice.title": "Practice",
+    "practice.theme": "Theme",
+    "practice.theme.all": "All themes",
+    "practice.theme.opening": "Opening",
+    "practice.theme.middle": "Middle game",
+    "practice.theme.bearoff": "Bear-off",
+    "practice.theme.cube": "Cube",
+    "practice.add": "Add a built-in deck",
+    "practice.add_button": "Add",
+    "practice.deck.openings": "Openings and replies",
+    "practice.deck.bearoff": "Bear-off technique",
+    "practice.deck.cube": "Cube basics",
+    "practice.added.one": "{count} card added.",
+    "practice.added.other": "{count} cards added.",
+    "practice.from_match.one": "{count} mistake of this match added to your practice deck.",
+    "practice.from_match.other": "{count} mistakes of this match added to your practice deck.",
+    "practice.empty": "Your deck is empty: analyse a match to practise your own mistakes, or add a built-in deck.",
+    "practice.none_theme": "No card of this theme yet.",
+    "practice.progress": "Progress",
+    "practice.col.theme": "Theme",
+    "practice.col.cards": "Cards",
+    "practice.col.learned": "Learned",
+    "practice.col.due": "Due",
+    "practice.col.right": "Right",
+    "practice.ask.move": "{name} to play {dice}: make the best play on the board (or type it).",
+    "practice.ask.double": "{name} on roll: double or not?",
+    "practice.ask.take": "{name} is doubled: take or pass?",
+    "practice.mistake": "In your match you played {played} (it lost {loss}).",
+    "practice.play": "Your play",
+    "practice.play_hint": "for example 13/7 8/7",
+    "practice.submit": "Answer",
+    "practice.undo": "Undo",
+    "practice.thinking": "The coach is weighing your answer…",
+    "practice.right": "Right: {answer}. Best: {best}.",
+    "practice.right_best": "Right: {answer} is the best.",
+    "practice.wrong": "Not quite: {answer} loses {loss}. Best: {best}. This card comes back soon.",
+    "practice.next": "Next card",
+    "practice.due_now.one": "{count} card due now.",
+    "practice.due_now.other": "{count} cards due now.",
+    "practice.none_due": "Nothing due now: the card below is the one due soonest.",
+    "practice.export": "Export",
+    "practice.export_xgid": "Copy as XGIDs",
+    "practice.export_embed": "Copy as embeds",
+    "practice.copied": "Copied to the clipboard.",
+    "practice.export_label": "The deck, to copy",
+    "practice.broken": "Your saved practice deck could not be read ({error}); it was set aside and a new deck "
+    "started. Your saved match is untouched.",
+    "practice.close": "Close",
+    "practice.card": "Card {index}",
+}
