@@ -171,7 +171,7 @@ class Card:
         """
         kind = card_kind(xgid)
         theme = theme_of(decode_xgid(xgid)[0], kind)
-        return cls(xgid.strip(), kind, theme, played, best, float(loss), source)
+        return cls(xgid.strip(), kind, theme, played, best, round(float(loss), 6), source)
 
     @property
     def learned(self) -> bool:

@@ -31,6 +31,12 @@ NEW_MATCH_KEY = "videau.new_match"
 TUTOR_KEY = "videau.tutor"
 """The tutor's band, ``"off"`` or one of app.page.coach.hint_words.BANDS."""
 
+# -- practice (app.page.practice.deck_store) ------------------------------------------------------
+PRACTICE_KEY = "videau.practice"
+"""The practice deck: :meth:`core.practice.Deck.to_json`."""
+PRACTICE_BROKEN_KEY = "videau.practice.broken"
+"""A deck that could not be read, copied aside (then ``.broken.2`` ...)."""
+
 # -- the board shown before Python starts (app.page.screen.firstboard) -----------------------
 BOARD_KEY = "videau.board"
 """The last drawn board: JSON ``{"rev": int, "digest": int, "svg": str}`` (read by web/first-board.js too)."""
