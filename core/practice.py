@@ -13,8 +13,9 @@ in days, so that a session of a few minutes already brings a missed card back:
 * a wrong answer puts the card in box 0, due again after one other answer (:data:`AGAIN`);
 * a right answer moves it up a box, due again after :data:`INTERVALS` ``[box]`` answers: 3, 8,
   20, 50, then every 120 -- later and later;
-* :meth:`Deck.next_card` gives the card due first (the lowest box among those due), or, when
-  none is due, the one due soonest.
+* :meth:`Deck.next_card` gives a card due: one seen before (a missed card back) ahead of the new
+  ones, so a miss comes back after one other card however many new cards wait; when none is due,
+  the one due soonest.
 
 >>> deck = Deck().add([Card.new(OPENING_31), Card.new(OPENING_61)])
 >>> first = deck.next_card()
@@ -295,18 +296,24 @@ class Deck:
         """The deck without the card of ``xgid``."""
         return Deck(tuple(c for c in self.cards if c.xgid != xgid), self.clock)
 
+    def _order(self, card: Card) -> tuple[int, bool, int, int]:
+        """Due first (the soonest when none is); among those due, the cards seen before (a miss coming
+        back) ahead of new ones; then the longest waiting, the lowest box."""
+        return (max(card.due, self.clock), card.seen == 0, card.due, card.box)
+
     def due(self, theme: Theme | None = None) -> tuple[Card, ...]:
         """The cards due now (of ``theme``, if given), in the order :meth:`next_card` takes them."""
         cards = [c for c in self.cards if c.due <= self.clock and (theme is None or c.theme == theme)]
-        return tuple(sorted(cards, key=lambda c: (c.due, c.box)))
+        return tuple(sorted(cards, key=self._order))
 
     def next_card(self, theme: Theme | None = None) -> Card | None:
-        """The card to ask next (of ``theme``, if given): the one due first, or when none is due the
-        one due soonest; ``None`` for an empty deck (or theme)."""
+        """The card to ask next (of ``theme``, if given): among those due, a card seen before (a
+        missed one back) ahead of new ones; when none is due, the one due soonest; ``None`` for an
+        empty deck (or theme)."""
         cards = [c for c in self.cards if theme is None or c.theme == theme]
         if not cards:
             return None
-        return min(cards, key=lambda c: (max(c.due, self.clock), c.due, c.box))
+        return min(cards, key=self._order)
 
     def answer(self, xgid: str, *, right: bool) -> Deck:
         """The deck after an answer to the card of ``xgid`` (see the module docstring).

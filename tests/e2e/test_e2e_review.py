@@ -9,6 +9,7 @@ go to the next and previous mistake; the analysis says at which depth it looked.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from match_helpers import BOARD_STATE_JS, open_app
@@ -55,7 +56,7 @@ def test_review_before_played_best_on_a_phone(page: Page) -> None:
     expect(page.locator("#review-legend")).to_contain_text("Played: 24/23 13/10")
     expect(page.locator("#review-legend")).to_contain_text("Best: 8/5 6/5")
     expect(page.locator("#review-loss")).to_contain_text("very bad")
-    expect(page.locator("#review-loss")).to_have_text(__import__("re").compile(r"^Loss −0\.\d{3} · very bad$"))
+    expect(page.locator("#review-loss")).to_have_text(re.compile(r"^Loss −0\.\d{3} · very bad$"))
     expect(page.locator("#review-depth")).to_contain_text("Depth:")
     for part in ("#review-dialog", "#review-board", "#review-legend", "#review-next"):
         inside_phone(page, part)

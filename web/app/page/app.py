@@ -566,7 +566,10 @@ def boot() -> App:
 
         open_editor(page)
 
-    install(page, open_editor)
+    from app.page.practice import entry as practice
+
+    install(page, open_editor, lambda match, analysis: practice.practise_mistakes(page, match, analysis))
+    practice.install(page, page.bot_available())
     from app.page.coach.hint_panel import Coach
 
     page.coach = Coach(page).install()

@@ -52,6 +52,8 @@ class AnalysisHost(Protocol):
 
     def open_replay_at(self, match: Match, file_name: str | None, game: int, ply: int) -> None: ...
 
+    def add_mistakes(self, match: Match, analysis: MatchAnalysis) -> str: ...
+
 
 class AnalysisPanel:
     """The analysis dialog: the match analysed, its result once done, the run going on (if any)."""
@@ -67,6 +69,7 @@ class AnalysisPanel:
         self.pool: WorkerPool | None = None
         self.depth: Depth | None = None
         self.review: Any = None  # app.records.review_panel.ReviewPanel, made on first use
+        self.practice_note = ""  # what the practice deck took of the result (its mistakes)
 
     @property
     def lang(self) -> str:
@@ -155,6 +158,10 @@ class AnalysisPanel:
         window.performance.mark("videau:analysis-end")  # analysed; the results are drawn next
         self.running = False
         self.result, self.seconds = result, time.perf_counter() - started
+        try:  # the match's mistakes to the practice deck; a problem there never hides the analysis
+            self.practice_note = self.host.add_mistakes(match, result)
+        except Exception as failed:
+            self.practice_note = str(failed) or type(failed).__name__
         self.show_result()
 
     async def walk(self, match: Match, run_id: int) -> list[int] | None:
@@ -231,6 +238,7 @@ class AnalysisPanel:
         self.say(t(lang, "analysis.done", total=total, listed=listed, seconds=f"{self.seconds:.0f}"))
         el("analysis-summary").innerHTML = summary_html(result, names, lang)
         el("analysis-depth").textContent = "" if self.depth is None else depth_text(self.depth, lang)
+        el("analysis-practice").textContent = self.practice_note
         self.draw_list()
         charts = []
         for number, played in enumerate(match.games, start=1):

@@ -22,7 +22,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import js
 from pyodide.ffi import to_js
@@ -48,6 +48,9 @@ from app.records.replay import Replay, frame_view, game_choices, moves_html, sho
 from app.text import t
 from core.match import Match
 from core.record import MAX_MAT_CHARS
+
+if TYPE_CHECKING:
+    from core.analysis import MatchAnalysis  # the analysis loads on first use, never at start-up
 
 BUTTONS = (
     "rec-export",
@@ -92,7 +95,13 @@ class PanelHost(Protocol):
 class FormatsPanel:
     """The panel's state: the replay shown, the match imported (not yet current), the set-up read."""
 
-    def __init__(self, app: PanelHost, open_editor: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        app: PanelHost,
+        open_editor: Callable[[], None],
+        add_mistakes: Callable[[Match, MatchAnalysis], str] | None = None,
+    ) -> None:
+        self.practise = add_mistakes
         self.app = app
         self.open_editor = open_editor
         """Opens the position editor on the page's match (the page's, imported on first use)."""
@@ -394,6 +403,10 @@ class FormatsPanel:
         """The page's board side (the analysis's review draws its board the same way)."""
         return self.app.flipped
 
+    def add_mistakes(self, match: Match, analysis: MatchAnalysis) -> str:
+        """Hand a finished analysis's mistakes to the page's practice deck; what to tell the player."""
+        return self.practise(match, analysis) if self.practise is not None else ""
+
     def open_replay_at(self, match: Match, file_name: str | None, game: int, ply: int) -> None:
         """The replay of ``match`` at ``ply`` of ``game`` (0-based), above the analysis."""
         self.open_replay(match, file_name)
@@ -488,10 +501,15 @@ class FormatsPanel:
 PANEL: FormatsPanel | None = None
 
 
-def install(app: PanelHost, open_editor: Callable[[], None]) -> FormatsPanel:
+def install(
+    app: PanelHost,
+    open_editor: Callable[[], None],
+    add_mistakes: Callable[[Match, MatchAnalysis], str] | None = None,
+) -> FormatsPanel:
     """Wire the panel and its dialogs to ``app`` (called by :func:`app.page.app.boot`); ``open_editor``
-    is what the "Edit position" button calls."""
+    is what the "Edit position" button calls; ``add_mistakes`` what a finished analysis hands its
+    match's mistakes to (the page's practice deck), returning what to tell the player."""
     global PANEL
-    PANEL = FormatsPanel(app, open_editor)
+    PANEL = FormatsPanel(app, open_editor, add_mistakes)
     PANEL.install()
     return PANEL
