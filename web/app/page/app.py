@@ -383,6 +383,18 @@ class App:
             self.keep_board()
             self.schedule_bot()
 
+    def open_by_link(self, play: LinkMode, match: Match, *, note: str = "") -> None:
+        """A match by link opens (after :meth:`renew`): ``play`` stands in for the saves, the normal save
+        stays as it is, and the computer plays no part; ``match``, the link's, is committed unsaved."""
+        self.bot, self.bot_player = None, None
+        self.link = play
+        self.saves = play
+        self.commit(match, note=note, save=False)
+
+    def close_link(self, saves: Saves) -> None:
+        """Link mode ends (another match replaced the link's): ``saves``, the page's own, again."""
+        self.saves, self.link = saves, None
+
     def renew(self) -> None:
         """Another match comes next (a new one, one read from storage, a link's): a computer's turn in
         flight stops, the clock and the link read the new match, the move list and end card start again."""

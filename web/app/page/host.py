@@ -76,14 +76,22 @@ class PageHost(Protocol):
     """The App as its helpers use it (:class:`app.page.app.App`)."""
 
     selected: Place | None
-    bot: Bot | None
-    bot_player: int | None
     bot_busy: bool
-    saves: Saves
-    link: LinkMode | None
 
     @property
     def match(self) -> Match: ...
+
+    @property
+    def bot(self) -> Bot | None: ...
+
+    @property
+    def bot_player(self) -> int | None: ...
+
+    @property
+    def saves(self) -> Saves: ...
+
+    @property
+    def link(self) -> LinkMode | None: ...
 
     @property
     def lang(self) -> str: ...
@@ -132,6 +140,10 @@ class PageHost(Protocol):
     ) -> None: ...
 
     def renew(self) -> None: ...
+
+    def open_by_link(self, play: LinkMode, match: Match, *, note: str = "") -> None: ...
+
+    def close_link(self, saves: Saves) -> None: ...
 
     def load(self, match: Match, *, note: str | None = "", kind: str = "info", shown: bool = True) -> None: ...
 

@@ -173,8 +173,7 @@ class LinkPlay:
 
     def leave(self) -> None:
         """Link mode ends: the page's own saves again, panel hidden, the address without link."""
-        app = self.app
-        app.saves, app.link = self.original, None
+        self.app.close_link(self.original)
         document.body.removeAttribute("data-link")
         el("link-panel").hidden = True
         if str(window.location.hash).startswith(PREFIX):
@@ -387,15 +386,13 @@ def activate(app: PageHost, session: LinkSession, note: str = "") -> None:
     previous = playing(app)
     original = previous.original if previous is not None else app.saves
     app.renew()
-    app.bot, app.bot_player = None, None
     _wire(app)
-    app.link = play = LinkPlay(app, session, original)
-    app.saves = play
+    play = LinkPlay(app, session, original)
     document.body.dataset.link = "on"
     el("link-panel").hidden = False
     _close_alert()
     _set_hash(session.link)
-    app.commit(session.base, note=note, save=False)
+    app.open_by_link(play, session.base, note=note)
     play.draw()
     draw_book(app)
     play.bring_into_view()
