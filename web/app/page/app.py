@@ -457,6 +457,11 @@ class App:
             self.close_over(True)
 
     # -- the board: a place chosen by click, key or drop ----------------------------------------------
+    def select(self, place: Place | None) -> None:
+        """Pick the checker on ``place`` (``None``: drop the pick), and draw it."""
+        self.selected = place
+        self.redraw()
+
     def choose(self, place: Place) -> None:
         """A click, or Enter, on a place: select a checker, move it, or say why not."""
         view, game = self.view, self.match.game

@@ -75,11 +75,13 @@ class Recovery(Protocol):
 class PageHost(Protocol):
     """The App as its helpers use it (:class:`app.page.app.App`)."""
 
-    selected: Place | None
     bot_busy: bool
 
     @property
     def match(self) -> Match: ...
+
+    @property
+    def selected(self) -> Place | None: ...
 
     @property
     def bot(self) -> Bot | None: ...
@@ -171,6 +173,8 @@ class PageHost(Protocol):
     def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None: ...
 
     def keep_board(self) -> None: ...
+
+    def select(self, place: Place | None) -> None: ...
 
     def choose(self, place: Place) -> None: ...
 

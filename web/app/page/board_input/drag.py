@@ -139,8 +139,7 @@ class BoardPointer:
         if drag is None or moved is None:
             return
         if not drag.started:
-            self.host.selected = drag.place
-            self.host.redraw()
+            self.host.select(drag.place)
             view = self.host.view
             assert view is not None
             element = top_checker(drag.place, view.mover)

@@ -45,8 +45,7 @@ class BoardKeys:
             self.host.choose(place)
         elif key == "Escape" and self.host.selected is not None:
             event.preventDefault()
-            self.host.selected = None
-            self.host.redraw()
+            self.host.select(None)
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
             target = neighbour(place, key, flipped=self.host.flipped, hint=self.row_hint, turned=self.host.turned)
             event.preventDefault()
