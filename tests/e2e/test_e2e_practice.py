@@ -116,3 +116,20 @@ def test_practice_brings_a_miss_back_and_records_a_right_answer(page: Page) -> N
     page.locator("#practice-double" if kind == "double" else "#practice-take").click()
     expect(card).to_have_attribute("data-graded", re.compile("right|wrong"), timeout=GRADE_TIMEOUT_MS)
     expect(result).to_contain_text("Meilleur" if card.get_attribute("data-graded") == "wrong" else "Juste")
+
+
+def test_practice_by_touch(touch_page: Page) -> None:
+    """A phone's finger (touch events, not a mouse): a checker chosen and moved by taps."""
+    page = touch_page
+    open_app(page, "?seed=3&lang=fr")
+    page.locator("#nm-cancel").tap()
+    page.locator("#rec-practice").tap()
+    page.locator("#practice-deck").select_option("openings")
+    page.locator("#practice-add").tap()
+    card = page.locator("#practice-card")
+    expect(card).to_have_attribute("data-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:65:0:0:0:0:10")
+    page.locator('#practice-board [data-point="24"]').first.tap()
+    expect(page.locator('#practice-board [data-dest][data-point="13"]')).to_have_count(1)
+    page.locator('#practice-board [data-point="13"]').first.tap()
+    expect(card).to_have_attribute("data-graded", "right", timeout=GRADE_TIMEOUT_MS)
+    expect(page.locator("#practice-result")).to_have_text("Juste : 24/13 est le meilleur.")

@@ -4,7 +4,8 @@
 24/23 13/10, the best 8/5 6/5; her 52 from the bar played bar/20 13/11) and the other plays are the
 bot's. Choosing a decision opens the position *before* it, the play made drawn as dashed arrows
 and the best as solid ones, named in a legend, with the loss and its mark; N / P (and the buttons)
-go to the next and previous mistake; the analysis says at which depth it looked.
+go to the next and previous mistake; the analysis says at which depth it looked, and hands the two
+mistakes to the practice deck, whose first card is then answered with the keyboard on the board.
 """
 
 from __future__ import annotations
@@ -91,7 +92,21 @@ def test_review_before_played_best_on_a_phone(page: Page) -> None:
     page.keyboard.press("Escape")
     expect(review).to_be_hidden()
     expect(page.locator("#analysis-dialog")).to_be_visible()
+    # the analysis handed its two mistakes to the practice deck
+    expect(page.locator("#analysis-practice")).to_have_text("2 mistakes of this match added to your practice deck.")
     page.locator("#analysis-close").click()
+
+    # Practice: the first mistake comes first, said as played; answered by the keyboard on the board
+    page.locator("#rec-practice").click()
+    card = page.locator("#practice-card")
+    expect(card).to_have_attribute("data-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:3:10")
+    expect(page.locator("#practice-mistake")).to_contain_text("In your match you played 24/23 13/10 (it lost 0.")
+    for point in ("8", "5", "6", "5"):
+        page.locator(f'#practice-board [data-point="{point}"]').first.focus()
+        page.keyboard.press("Enter")
+    expect(card).to_have_attribute("data-graded", "right", timeout=ANALYSIS_TIMEOUT_MS)
+    expect(page.locator("#practice-result")).to_have_text("Right: 8/5 6/5 is the best.")
+    page.locator("#practice-close").click()
 
     # French: the same review in French words
     page.locator("#btn-lang").click()
