@@ -52,6 +52,7 @@ from bot_training.varied_cube import Decision, load_decisions  # noqa: E402
 from core.bot import LEVELS, Bot  # noqa: E402
 from core.bot.evaluator import Evaluator  # noqa: E402
 from core.bot.net import Net  # noqa: E402
+from core.position import Position  # noqa: E402
 
 GNUBG0 = "gnubg 0-ply"
 CUBE_LEVELS = ("0-ply", "advanced, strongest")
@@ -188,6 +189,24 @@ def cube_figures(decisions: list[Decision], workers: int, weights: str | None,
     return out
 
 
+def every_kth_position(decisions: list[Decision], k: int) -> list[Decision]:
+    """The decisions of every ``k``-th position (in the order first met), each at all of its scores:
+    a subset that keeps money and match alike (every 2nd decision would keep only one score).
+
+    >>> from bot_training.varied_cube import CubeAnswer
+    >>> from core.position import Position
+    >>> g = CubeAnswer(0.1, -0.4, 1.0, "No double, take")
+    >>> p, q, r = (Position.from_text(t) for t in ("x 1:3 2:3 / o 1:2 6:4", "x 1:3 / o 1:2", "x 2:2 / o 3:1"))
+    >>> ds = [Decision(pos, "bearoff", "gnubg", "gnubg", n, n, n, g, g) for pos in (p, q, r) for n in (0, 5)]
+    >>> [(d.position in (p, r), d.length) for d in every_kth_position(ds, 2)]
+    [(True, 0), (True, 5), (True, 0), (True, 5)]
+    """
+    order: dict[Position, int] = {}
+    for d in decisions:
+        order.setdefault(d.position, len(order))
+    return [d for d in decisions if order[d.position] % k == 0]
+
+
 def cube_cell(xs: list[tuple[float, float]]) -> str:
     """Agreement and mEq lost per decision, means over ``xs``.
 
@@ -301,7 +320,7 @@ def main() -> None:
     if not args.no_cube:
         cube_runs = args.cube_run or ["bench/data/varied/cube1"]
         cube = {p: load_decisions(cube_runs, p, final_report=True) for p in wanted}
-        cube = {p: decisions[:: every[p]] for p, decisions in cube.items()}
+        cube = {p: every_kth_position(decisions, every[p]) for p, decisions in cube.items()}
         cube_figs = {p: cube_figures(cube[p], args.workers, args.weights, memo) for p in wanted}
     if args.save:
         with open(args.save, "w") as f:
