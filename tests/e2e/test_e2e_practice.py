@@ -58,6 +58,7 @@ def test_practice_brings_a_miss_back_and_records_a_right_answer(page: Page) -> N
     expect(result).to_contain_text("Best: 24/13.")
     expect(page.locator("#practice-board .arrow--played")).to_have_count(2)
     expect(page.locator("#practice-board .arrow--best")).to_have_count(1)  # 24/13: one journey
+    expect(page.locator("#practice-legend")).to_have_text("Your play: 13/8 13/7Best: 24/13")
     expect(page.locator("#practice-next")).to_be_focused()
     page.keyboard.press("Enter")
 

@@ -64,6 +64,7 @@ EN_PRACTICE: dict[str, str] = {
     "practice.right": "Right: {answer}. Best: {best}.",
     "practice.right_best": "Right: {answer} is the best.",
     "practice.wrong": "Not quite: {answer} loses {loss}. Best: {best}. This card comes back soon.",
+    "practice.yours": "Your play: {play}",
     "practice.next": "Next card",
     "practice.due_now.one": "{count} card due now.",
     "practice.due_now.other": "{count} cards due now.",

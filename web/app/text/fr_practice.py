@@ -65,6 +65,7 @@ FR_PRACTICE: dict[str, str] = {
     "practice.right": "Juste : {answer}. Meilleur : {best}.",
     "practice.right_best": "Juste : {answer} est le meilleur.",
     "practice.wrong": "Pas tout à fait : {answer} perd {loss}. Meilleur : {best}. Cette carte reviendra bientôt.",
+    "practice.yours": "Votre jeu : {play}",
     "practice.next": "Carte suivante",
     "practice.due_now.one": "{count} carte à revoir maintenant.",
     "practice.due_now.other": "{count} cartes à revoir maintenant.",

@@ -148,6 +148,7 @@ class PracticePanel:
         el("practice-card").dataset.kind = card.kind
         el("practice-result").textContent = ""
         el("practice-result").className = "practice__result"
+        el("practice-legend").innerHTML = ""
         el("practice-next").hidden = True
         el("practice-play").value = ""
         mistake = ""
@@ -277,6 +278,7 @@ class PracticePanel:
         result.className = "practice__result " + ("is-right" if graded.right else "is-wrong")
         el("practice-card").dataset.graded = "right" if graded.right else "wrong"
         self.draw(answer_arrows(asking, answer, graded.best))
+        el("practice-legend").innerHTML = legend_html(lang, answer, graded.best) if asking.card.kind == "move" else ""
         el("practice-next").hidden = False
         el("practice-next").focus()
 
@@ -338,6 +340,20 @@ class PracticePanel:
             message.textContent = t(self.lang, "practice.copied")
 
         asyncio.ensure_future(guarded_async(copied)())
+
+
+def legend_html(lang: str, answer: str, best: str) -> str:
+    """The arrows' legend under a graded chequer card: the answer (dashed), the best (solid)."""
+    items = [
+        f'<li class="review__key review__key--played"><span class="review__swatch review__swatch--played"'
+        f' aria-hidden="true"></span>{escape(t(lang, "practice.yours", play=answer))}</li>'
+    ]
+    if best != answer:
+        items.append(
+            f'<li class="review__key review__key--best"><span class="review__swatch review__swatch--best"'
+            f' aria-hidden="true"></span>{escape(t(lang, "review.best", play=best))}</li>'
+        )
+    return "".join(items)
 
 
 PANEL: PracticePanel | None = None
