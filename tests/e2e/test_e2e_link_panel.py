@@ -60,6 +60,10 @@ def test_the_link_to_send_is_in_view_with_one_action_and_a_qr_code(
         read = subprocess.run([ZBARIMG, "--raw", "-q", str(image)], capture_output=True, timeout=60, check=False)
         assert read.returncode == 0, read.stderr
         assert read.stdout.decode().strip() == link
+    page.locator("#btn-link-verify").tap()  # no roll yet: said once, unnumbered
+    expect(page.locator("#verify-list li")).to_have_count(1)
+    assert page.locator("#verify-list li").evaluate("(li) => getComputedStyle(li).listStyleType") == "none"
+    page.locator("#verify-close").tap()
     page.locator("#btn-lang").click()  # in French too
     expect(page.locator("#link-qr summary")).to_have_text("Code QR, pour un appareil dans la même pièce")
     expect(page.locator("#link-qr-code svg.qr")).to_have_attribute("aria-label", "Code QR du lien à envoyer")

@@ -175,6 +175,7 @@ class LinkPlay:
         """Link mode ends: the page's own saves again, panel hidden, the address without link."""
         self.app.close_link(self.original)
         document.body.removeAttribute("data-link")
+        document.body.removeAttribute("data-link-turn")
         el("link-panel").hidden = True
         if str(window.location.hash).startswith(PREFIX):
             _set_hash("")
@@ -196,6 +197,8 @@ class LinkPlay:
         self.draw_time()
         panel = el("link-panel")
         panel.dataset.turn = "over" if session.state.waiting_for is None else "yours" if session.my_turn else "theirs"
+        document.body.dataset.linkTurn = panel.dataset.turn  # waiting: no room kept for buttons (style.css)
+        el("link-promise-row").hidden = not session.my_turn  # a promise goes with a move of this device's
         panel.dataset.seat = str(session.seat)
         panel.dataset.entries = str(len(session.state.history))
         el("share-link").value = _page_url() + session.link
@@ -298,6 +301,7 @@ def show_proofs(app: PageHost, proofs: tuple[RollProof, ...]) -> None:
     if not proofs:
         item = document.createElement("li")
         item.textContent = t(lang, "link.verify_none")
+        item.className = "verify-list__none"  # no number: it is no roll
         box.appendChild(item)
     el("verify-dialog").showModal()
 
