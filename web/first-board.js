@@ -96,11 +96,8 @@
       const text = words[node.dataset.i18nPlaceholder];
       if (text) node.setAttribute("placeholder", text);
     }
-    const button = document.getElementById("btn-lang");
-    if (button !== null && words["button.language"]) {
-      button.textContent = words["button.language"];
-      button.setAttribute("lang", "en");
-    }
+    const button = document.getElementById("btn-lang"); // its words are marked data-i18n
+    if (button !== null) button.setAttribute("lang", "en");
   }
   document.addEventListener("DOMContentLoaded", translate);
 

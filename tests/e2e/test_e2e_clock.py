@@ -69,11 +69,13 @@ def test_the_player_on_move_runs_out_of_time_and_loses_the_match(page: Page) -> 
     expect(page.locator("#status")).to_have_text(message)
     expect(page.locator("#over-result")).to_have_text(message)
     expect(page.locator(f"#{mover}")).to_have_text(f"{name}: out of time")
+    expect(page.locator("#clock-live")).to_have_text(f"{name}: out of time")  # not the last "0:30 left" (#46)
     expect(running).to_have_count(0)
     expect(button(page, "Roll")).to_be_hidden()
     page.locator("#btn-lang").click()  # en français
     expect(page.locator("#status")).to_have_text(f"{name} a dépassé le temps : {other} gagne le match")
     expect(page.locator(f"#{mover}")).to_have_text(f"{name} : temps dépassé")
+    expect(page.locator("#clock-live")).to_have_text(f"{name} : temps dépassé")
     # a new match with the clock off: no clock anywhere
     page.locator("#btn-over-new").click()
     _start(page, "off")

@@ -1,6 +1,6 @@
 """The hint panel on a phone (issue #44): the doubled player's hint, and every row of a play's hint chosen.
 
-The doubled player's hint: take or pass, from the taker's side, in English and French.
+The doubled player's hint: take or drop, from the taker's side, in English and French.
 
 Seed 23 opens with 3-1 for White (Ann), who plays 8/5 6/5; Bob doubles at once. Ann's hint then
 weighs take against pass (not the doubler's no double / double-take / double-pass), with her own
@@ -38,7 +38,7 @@ def test_the_doubled_players_hint_is_take_or_pass_from_her_side(touch_page: Page
     rows = panel.locator("tbody tr")
     expect(rows).to_have_count(2)
     expect(rows.nth(0)).to_contain_text("Take")
-    expect(rows.nth(1)).to_contain_text("Pass")
+    expect(rows.nth(1)).to_contain_text("Drop")
     expect(panel).not_to_contain_text("No double")
     assert "hint__row--best" in (rows.nth(0).get_attribute("class") or "")
     cells = rows.nth(0).locator("td")
@@ -56,7 +56,7 @@ def test_the_doubled_players_hint_is_take_or_pass_from_her_side(touch_page: Page
     button(page, "Français").tap()
     expect(panel.locator("#hint-verdict")).to_have_text("Le meilleur : prendre.")
     expect(rows.nth(0)).to_contain_text("Prendre")
-    expect(rows.nth(1)).to_contain_text("Passer")
+    expect(rows.nth(1)).to_contain_text("Refuser")
     expect(rows.nth(0).locator("td").nth(4)).to_contain_text(",")
     expect(rows.nth(0).locator("td").nth(6)).to_have_text(re.compile(r"^[12] pli$"))
     expect(panel.locator("#hint-note")).to_contain_text("pour le joueur qui décide")

@@ -107,7 +107,7 @@ class CubePlan:
                 button(page, "Take").click()
             else:
                 self.winner = str(1 - int(seat))
-                button(page, "Pass").click()
+                button(page, "Drop").click()
         elif (not second_game and self.promise_kept) or (second_game and seat == self.winner and not self.taken):
             button(page, "Double").click()
             page.locator("#double-yes").click()

@@ -76,7 +76,7 @@ def test_three_point_match_played_by_clicks(page: Page) -> None:
     assert score(page)[1 - resigner] == 1
     assert score(page)[resigner] == 0
 
-    # Game 2: the loser of game 1 doubles (asked twice: it is easy to misclick); the other passes.
+    # Game 2: the loser of game 1 doubles (asked twice: it is easy to misclick); the other drops.
     button(page, "Next game").click()
     wait_phase(page, "move")
     play_until(page, lambda: phase(page) == "roll" and _on_roll(page) == resigner)
@@ -85,9 +85,9 @@ def test_three_point_match_played_by_clicks(page: Page) -> None:
     button(page, "Yes, double").click()
     wait_phase(page, "double")
     expect(page.locator('#board [data-cube="2"]')).to_have_count(1)
-    button(page, "Pass").click()
+    button(page, "Drop").click()
     wait_phase(page, "game-over")
-    expect(page.locator("#over")).to_contain_text("passes")
+    expect(page.locator("#over")).to_contain_text("drops")
     assert score(page) == (1, 1)
 
     # Game 3: a double taken, then the game played out by clicks until the match ends.

@@ -205,7 +205,8 @@ LOADING_JS = """() => {
     dim: Number(getComputedStyle(board.querySelector(':scope > svg')).opacity),
     cursor: getComputedStyle(board.querySelector('[data-checker]')).cursor,
     header: document.getElementById('btn-new').textContent.trim(),
-    lang: document.getElementById('btn-lang').textContent.trim(),
+    lang: document.querySelector('#btn-lang [data-i18n="button.language"]').textContent.trim(),
+    langShort: document.querySelector('#btn-lang [data-i18n="button.language_short"]').textContent.trim(),
     moves: document.getElementById('moves-title').textContent.trim(),
     files: document.getElementById('records-title').textContent.trim(),
     flip: document.getElementById('btn-flip').getAttribute('aria-label'),
@@ -227,6 +228,7 @@ def test_before_python_the_page_says_it_loads_in_the_chosen_language(
     assert before["label"] == '"Chargement…"' and before["labelShown"], before
     assert before["dim"] < 1 and before["cursor"] == "progress", before  # nothing looks playable
     assert before["header"] == "Nouveau match" and before["lang"] == "English", before
+    assert before["langShort"] == "EN", before  # what a phone shows of it
     assert before["moves"] == "Coups" and before["files"] == "Fichiers et positions", before
     assert before["flip"] == "Retourner le plateau" and before["htmlLang"] == "fr", before
     assert page.evaluate("() => document.getElementById('board').inert") is True

@@ -97,7 +97,7 @@ def test_import_replay_forwards_and_backwards_then_play_on_from_it(page: Page) -
         if frame.ply < len(frames) - 1:
             page.locator("#replay-next").click()
     expect(page.locator("#replay-board .message")).to_have_text(
-        "Game 1 · 26. gnubg passes · gnubg passes: root wins 1 point"
+        "Game 1 · 26. gnubg drops · gnubg drops: root wins 1 point"
     )
     for frame in reversed(frames[:-1]):
         page.locator("#replay-prev").click()

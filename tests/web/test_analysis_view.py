@@ -74,7 +74,7 @@ def test_rows_name_the_decision_in_both_languages(lang: str, words: tuple[str, .
 
 def test_cube_rows_use_the_cube_words() -> None:
     _, analysis = cubes()
-    for lang, words in (("en", ("Double", "Take", "Pass")), ("fr", ("Doubler", "Accepter", "Refuser"))):
+    for lang, words in (("en", ("Double", "Take", "Drop")), ("fr", ("Doubler", "Accepter", "Refuser"))):
         html = rows_html(analysis, ("Ann", "Bob"), lang, "game")
         for word in words:
             assert f"Ann {word}" in html or f"Bob {word}" in html

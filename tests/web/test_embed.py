@@ -513,7 +513,7 @@ def test_the_host_keeps_one_state_per_session() -> None:
     assert ask(host, op="open", session="b", fragment="#mode=try&dice=31&lang=en")["lang"] == "en"
     answer = ask(host, op="act", session="a", action={"action": "click", "place": "8"})
     assert answer["ok"]
-    assert answer["status"].startswith("Touchez")
+    assert answer["status"].startswith("Choisissez")
     ask(host, op="open", session="c", fragment="")
     assert list(host.sessions) == ["b", "c"]  # the oldest went
     assert ask(host, op="close", session="b")["closed"]

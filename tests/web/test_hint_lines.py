@@ -55,7 +55,7 @@ def test_tutor_warnings_for_cube_actions_in_both_languages() -> None:
     double = ActionCost("double", "No double", "Double", 0.2, None)
     assert tutor_warning(double, "en") == "No double loses 0.200 against the best choice, double (very bad)."
     take = ActionCost("take", "Pass", "Take", 0.05, None)
-    assert tutor_warning(take, "fr") == "Passer perd 0,050 par rapport au meilleur choix, prendre (douteux)."
+    assert tutor_warning(take, "fr") == "Refuser perd 0,050 par rapport au meilleur choix, prendre (douteux)."
 
 
 def test_decisions_the_tutor_judges() -> None:

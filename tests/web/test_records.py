@@ -323,7 +323,7 @@ def test_frame_views_show_the_board_dice_and_cube(gnubg_match: Match) -> None:
     assert frame_view(double, "en").cube.offered
     assert frame_view(double, "en").cube.offered_by == double.player
     end = frame_view(frames[-1], "en")
-    assert end.message == "Game 1 · 26. gnubg passes · gnubg passes: root wins 1 point"
+    assert end.message == "Game 1 · 26. gnubg drops · gnubg drops: root wins 1 point"
     assert end.score == (0, 1)
     for frame in frames:
         view = frame_view(frame, "en")

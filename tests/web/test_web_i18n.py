@@ -106,12 +106,12 @@ def test_checkers_plurals(lang: str, white: int, black: int, text: str) -> None:
 def test_game_over_texts() -> None:
     assert game_over_text("en", "Ann", "Bob", 1, how="single") == "Ann wins a single game and 1 point"
     assert game_over_text("en", "Ann", "Bob", 6, how="backgammon") == "Ann wins a backgammon and 6 points"
-    assert game_over_text("en", "Ann", "Bob", 2, how="pass") == "Bob passes: Ann wins 2 points"
+    assert game_over_text("en", "Ann", "Bob", 2, how="pass") == "Bob drops: Ann wins 2 points"
     assert game_over_text("en", "Ann", "Bob", 1, how="resign", resigned=1) == (
         "Bob resigns a single game: Ann wins 1 point"
     )
     assert game_over_text("fr", "Ann", "Bob", 2, how="gammon") == "Ann gagne un gammon et 2 points"
-    assert game_over_text("fr", "Ann", "Bob", 1, how="pass") == "Bob passe : Ann gagne 1 point"
+    assert game_over_text("fr", "Ann", "Bob", 1, how="pass") == "Bob refuse le videau : Ann gagne 1 point"
 
 
 @pytest.mark.parametrize(

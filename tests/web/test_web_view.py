@@ -278,7 +278,7 @@ def test_match_phases_messages() -> None:
     assert view.cube.offered
     assert view.cube.face == 2
     assert view.cube.offered_by == 1
-    assert view.message == "Noir double à 2 : Blanc accepte ou passe"
+    assert view.message == "Noir double à 2 : Blanc accepte ou refuse"
     match = match.take()
     view = build_view(match)
     assert (view.cube.face, view.cube.owner, view.message) == (2, 0, "Black to roll")
@@ -310,7 +310,7 @@ def test_pass_ends_game_and_match() -> None:
     match = Match.new(1).opening_with(6, 1).play("13/7 8/7")
     match = Match.new(3, score=(0, 2)).opening_with(6, 1).play("13/7 8/7").double().drop()
     view = build_view(match)
-    assert view.message == "White passes: Black wins 1 point. Black wins the match 3–0"
+    assert view.message == "White drops: Black wins 1 point. Black wins the match 3–0"
     assert view.actions == ()
     assert view.on_turn is None
 

@@ -68,7 +68,7 @@ BOARD_CSS = """
 .board [data-selected] .checker--1.checker--top{fill:#5b4a23}
 .board [data-dest] .triangle{stroke:#ffd54a;stroke-width:3;stroke-linejoin:round}
 .board .dest-marker{fill:rgba(255,200,40,.5);stroke:#b07d00;stroke-width:2.5;stroke-dasharray:5 3;pointer-events:none}
-.board .dest-marker--sum{fill:rgba(120,190,255,.45);stroke:#2b6cb0;stroke-dasharray:2 3}
+.board .dest-marker--sum{fill:rgba(43,108,176,.5);stroke:#0f3c73;stroke-width:3.5;stroke-dasharray:6 3}
 .board [data-movable],.board [data-dest]{cursor:pointer}
 .board [tabindex]:focus{outline:none}
 .board [tabindex]:focus-visible>.hit{stroke:#8fd3ff;stroke-width:3}

@@ -15,8 +15,13 @@ from core.game import Game
 from core.match import Match
 
 
-def _dice_text(dice: Sequence[int]) -> str:
-    return "-".join(str(d) for d in dice)
+def dice_text(dice: Sequence[int]) -> str:
+    """A roll as the messages write it: the higher die first, as players say it (#46).
+
+    >>> dice_text((4, 6)), dice_text((3, 3))
+    ('6-4', '3-3')
+    """
+    return "-".join(str(d) for d in sorted(dice, reverse=True))
 
 
 def opening_dice(game: Game) -> tuple[int, int] | None:
@@ -66,7 +71,7 @@ def phase_message(match: Match, lang: str, names: tuple[str, str]) -> str:
         )
     turn = game.turn_in_progress
     if game.phase == "move" and turn is not None:
-        dice = _dice_text(turn.dice)
+        dice = dice_text(turn.dice)
         if turn.legal_play_count == 0:
             return t(lang, "phase.move.none", name=name, dice=dice)
         if turn.is_complete:

@@ -17,7 +17,7 @@ drawn as arrows). Only ``hint`` and ``answer=best`` load the bot (:mod:`app.embe
 
 >>> state, events = open_embed("mode=try&dice=52&lang=fr")
 >>> [e["event"] for e in events], present(state)["status"]
-(['ready'], 'Blanc joue 5-2 : touchez un pion, puis la case où il va.')
+(['ready'], 'Blanc joue 5-2 : choisissez un pion, puis la case où il va.')
 >>> state, events = act(state, {"action": "click", "place": "6"})
 >>> state, events = act(state, {"action": "click", "place": "1"})
 >>> present(state)["status"], events[0]["reason"]

@@ -32,10 +32,6 @@ Event = dict[str, Any]
 """An event for the host page: ``{"event": name, ...details}``."""
 
 
-def dice_text(dice: Sequence[int]) -> str:
-    return "-".join(str(d) for d in dice)
-
-
 @dataclass(frozen=True)
 class Note:
     """The line under the board: ``kind`` is ``info``, ``ok`` or ``refused``; ``reason`` a core code."""

@@ -3,7 +3,7 @@
 >>> from app.embed.modes import open_embed
 >>> state, _ = open_embed("mode=try&dice=52&lang=fr")
 >>> present(state)["status"]
-'Blanc joue 5-2 : touchez un pion, puis la case où il va.'
+'Blanc joue 5-2 : choisissez un pion, puis la case où il va.'
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.board.arrows import ArrowView, arrows_from_steps
+from app.board.messages import dice_text
 from app.board.places import board_for_player0
 from app.board.render import render_board
 from app.board.view import BoardView, build_board_view
 from app.embed.bot_ranking import ranking_rows
 from app.embed.fragment import lenient_id, lenient_lang
-from app.embed.modes import EmbedState, Event, dice_text, finished
+from app.embed.modes import EmbedState, Event, finished
 from app.text import detect_lang, player_name, t
 
 

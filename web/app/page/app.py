@@ -221,7 +221,8 @@ class App:
             "double": self.dialogs.ask_double,
             "take": lambda: self.act(lambda m: m.take()),
             "beaver": lambda: self.act(lambda m: m.beaver()),
-            "pass": self.pass_,
+            "drop": lambda: self.act(lambda m: m.drop()),
+            "pass": lambda: self.act(lambda m: m.pass_turn()),
             "undo": lambda: self.act(self.gestures.undo),
             "confirm": lambda: self.act(lambda m: m.confirm()),
             "resign": self.dialogs.ask_resign,
@@ -415,12 +416,6 @@ class App:
             self.act(lambda m: m.opening(self.rng), rolled=True)
         else:
             self.act(lambda m: m.roll(self.rng), rolled=True)
-
-    def pass_(self) -> None:
-        if self.match.game.phase == "double":
-            self.act(lambda m: m.drop())
-        else:
-            self.act(lambda m: m.pass_turn())
 
     def flip(self) -> None:
         self.options = replace(self.options, flipped=not self.options.flipped)

@@ -160,6 +160,11 @@ class FormatsPanel:
         el("rec-analyse").disabled = not self.app.bot_available()
         el("replay-analyse").hidden = not self.app.bot_available()
 
+    def forget(self) -> None:
+        """A new match: the messages and the ID shown were about the one before."""
+        self.say("rec-message", "")
+        el("rec-id-box").hidden = True
+
     def say(self, element_id: str, text: str, *, error: bool = False) -> None:
         """A message under the panel's buttons or in a dialog (``error``: styled as one)."""
         element = el(element_id)
@@ -171,7 +176,8 @@ class FormatsPanel:
 
     # -- export -----------------------------------------------------------------------------------
     def export(self) -> None:
-        match = self.app.whole_match()
+        whole = self.app.whole_match()
+        match = replace(whole, names=shown_names(whole, self.lang))  # the players as the screen calls them
         try:
             text = export_mat(match)
         except RecordFileError as exc:

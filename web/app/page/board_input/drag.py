@@ -97,6 +97,8 @@ class BoardPointer:
         self.drag: Drag | None = None
         self.click_guard = ClickGuard()
         self.pointer_type = "mouse"  # of the last press: taps are forgiving, clicks exact
+        self.refused: Place | None = None
+        """The player's own place pressed that has no move: dragged away, it is explained as a click is."""
 
     def on_click(self, event: Any) -> None:
         if self.click_guard.swallow():
@@ -130,8 +132,11 @@ class BoardPointer:
         if event.button != 0 or not event.isPrimary or view is None:
             return
         place = place_of(event.target)
+        self.refused = None
         if place is not None and place in view.movable:
             self.drag = Drag.pressed(place, event)
+        elif place is not None and view.movable and view.owns(place, view.mover):  # its turn, at this screen
+            self.refused = place
 
     def on_move(self, event: Any) -> None:
         drag = self.drag
@@ -151,6 +156,10 @@ class BoardPointer:
 
     def on_up(self, event: Any) -> None:
         drag, self.drag = self.drag, None
+        refused, self.refused = self.refused, None
+        if refused is not None and self.host.selected is None and drop_place(event) != refused:
+            self.host.explain(refused)  # released elsewhere: no click follows to say why it cannot move
+            return
         if drag is None or not drag.started:
             return
         self.click_guard.arm()

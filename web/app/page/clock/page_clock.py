@@ -143,7 +143,11 @@ class PageClocks:
             running = clock.running and clock.on_move == player
             node.classList.toggle("clock--running", running)
             node.classList.toggle("clock--low", running and reading is not None and stage(reading).endswith("short"))
-        if clock.running and clock.on_move is not None:
+        if clock.flagged is not None:  # said once, at once: the last "0:30 left" must not stand after it
+            fallen = clock_line(lang, names[clock.flagged], None, flagged=True)
+            if str(el("clock-live").textContent) != fallen:
+                el("clock-live").textContent = fallen
+        elif clock.running and clock.on_move is not None:
             reading = clock.reading(clock.on_move, now)
             key = f"{clock.on_move}:{clock.deadline()}:{stage(reading)}"
             said = self.announcer.offer(now, key, announcement(lang, names[clock.on_move], reading))

@@ -99,7 +99,7 @@ def cube_lines(hint: Any, lang: str) -> tuple[HintLine, ...]:
     >>> for line in cube_lines(hint, "en"):
     ...     print(line.what, line.equity, line.diff or "-", line.win or "-", line.best)
     Take −0.900 - 30.0% True
-    Pass −1.000 −0.100 - False
+    Drop −1.000 −0.100 - False
     """
     ev = hint.evaluation
     out = []
@@ -170,7 +170,7 @@ def tutor_warning(cost: Any, lang: str) -> str:
     >>> tutor_warning(cost, "en")
     '24/21 6/5 loses 0.253 against the best play (very bad).'
     >>> tutor_warning(ActionCost("take", "Take", "Pass", 0.09, None), "fr")
-    'Prendre perd 0,090 par rapport au meilleur choix, passer (mauvais).'
+    'Prendre perd 0,090 par rapport au meilleur choix, refuser (mauvais).'
     """
     from core.analysis.analyse import mark
 

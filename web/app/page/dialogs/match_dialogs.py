@@ -178,6 +178,10 @@ class Dialogs:
         el("new-match-dialog").close()
         self.host.clocks.choose(rules_for(str(el("nm-clock").value), computer=None if bot is None else 1))
         self.host.start_match(match, bot, level, lang=lang)
+        from app.records import panel  # loaded after the board: the first visit's dialog may come first
+
+        if panel.PANEL is not None:
+            panel.PANEL.forget()
         el("btn-roll").focus()
 
     def replacing(self) -> bool:

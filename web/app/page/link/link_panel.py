@@ -233,6 +233,7 @@ class LinkPlay:
         state, lang, box = self.session.state, self.app.lang, el("link-time")
         time = state.time_left(now_ms()) if self.active else None
         box.hidden = time is None
+        el("link-clock-note").hidden = time is None  # "no server checks them": only with a time per move
         if time is None or state.waiting_for is None:
             return
         names = self.app.view.names if self.app.view is not None else self.app.match.names

@@ -20,7 +20,7 @@ from core.match import Match
 
 PagePhase = Literal["opening", "roll", "move", "double", "resign", "game-over", "match-over"]
 
-BUTTONS = ("roll", "double", "take", "beaver", "pass", "undo", "confirm", "resign", "accept", "decline")
+BUTTONS = ("roll", "double", "take", "beaver", "drop", "pass", "undo", "confirm", "resign", "accept", "decline")
 """The game's buttons, in the order they appear (ids ``btn-<name>``)."""
 
 
@@ -61,7 +61,7 @@ def controls_for(match: Match, *, waiting: bool = False) -> Controls:
     >>> controls_for(game.confirm()).visible
     ('roll', 'double', 'resign')
     >>> controls_for(game.confirm().double()).visible
-    ('take', 'pass')
+    ('take', 'drop')
     """
     game = match.game
     if waiting or match.is_over or game.is_over:
@@ -73,7 +73,7 @@ def controls_for(match: Match, *, waiting: bool = False) -> Controls:
         shown = ("roll", "double", "resign") if "double" in actions else ("roll", "resign")
         return Controls(shown, shown, "roll")
     if game.phase == "double":
-        shown = ("take", "beaver", "pass") if "beaver" in actions else ("take", "pass")
+        shown = ("take", "beaver", "drop") if "beaver" in actions else ("take", "drop")  # not "pass": that is a turn
         return Controls(shown, shown, None)
     if game.phase == "resign":
         return Controls(("accept", "decline"), ("accept", "decline"), None)

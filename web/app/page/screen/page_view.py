@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pyscript import document
 
-from app.board.messages import game_result_message
+from app.board.messages import dice_text, game_result_message
 from app.board.render import escape
 from app.board.view import BoardView
 from app.dom import el
@@ -29,9 +29,7 @@ def translate_page(lang: str) -> None:
     for node in document.querySelectorAll("[data-i18n-placeholder]"):
         node.setAttribute("placeholder", t(lang, str(node.dataset.i18nPlaceholder)))
     other = "fr" if lang == "en" else "en"
-    button = el("btn-lang")
-    button.textContent = t(lang, "button.language")
-    button.setAttribute("lang", other)
+    el("btn-lang").setAttribute("lang", other)  # its words are marked data-i18n
     el("nm-lang").value = lang
 
 
@@ -115,8 +113,7 @@ def status_line(match: Match, view: BoardView, lang: str, *, thinking: int | Non
     turn = game.turn_in_progress
     if game.phase == "move" and turn is not None and turn.legal_play_count == 0 and not match.is_over:
         mover = game.turn or 0
-        dice = "-".join(str(d) for d in turn.dice)
-        return t(lang, "ui.cannot_move", name=view.names[mover], dice=dice)
+        return t(lang, "ui.cannot_move", name=view.names[mover], dice=dice_text(turn.dice))
     return view.message
 
 
