@@ -132,11 +132,11 @@ def test_the_sum_of_the_dice_in_one_click_and_undo_takes_it_back(page: Page) -> 
     assert after["18"] == before["18"] and after["20"] == before["20"]
     assert [d[2] for d in dice_state(page)] == [True, True]
     assert turn_state(page)["confirm"]
-    button(page, "Undo").click()  # one step at a time: the checker goes back to 18 (the 6 played first)
-    expect(page.locator('#board [data-point="18"] [data-checker]')).to_have_count(1)
-    button(page, "Undo").click()
+    button(page, "Undo").click()  # the whole gesture (#46): the checker goes back to 24, not to 18
     expect(page.locator('#board [data-point="24"] [data-checker]')).to_have_count(2)
     assert board_state(page) == before
+    assert [d[2] for d in dice_state(page)] == [False, False]
+    expect(button(page, "Undo")).to_be_disabled()
 
 
 def test_the_sum_of_the_dice_by_keyboard(page: Page) -> None:
