@@ -91,6 +91,20 @@ def test_app_names_the_bear_off_rule_and_the_bar_rule(page: Page, lang: str) -> 
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_checker_that_cannot_move_dragged_away_says_why_as_a_click_does(page: Page, lang: str) -> None:
+    app_with(page, BEAR_OFF, lang)
+    start, end = centre(page, '#board [data-point="2"] .hit'), centre(page, '#board [data-point="6"] .hit')
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=6)  # no click follows a release elsewhere: the drag itself must say why (#46)
+    page.mouse.up()
+    page.wait_for_function("() => (document.querySelector('#notice .notice__text') || {}).textContent")
+    text = str(page.locator("#notice .notice__text").text_content())
+    assert text.lower().rstrip(".") == BEAR_OFF_TEXT[lang].lower().rstrip(".")
+    assert board_state(page)["2"] == [3, 0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_rules_page_exercise_shows_the_bear_off_rule(page: Page, lang: str) -> None:
     page.goto(f"./rules/{lang}.html")
     iframe = page.locator(f'iframe[src*="{BEAR_OFF.replace("XGID=", "")}"]')
