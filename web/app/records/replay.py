@@ -178,7 +178,7 @@ def frame_caption(frame: Frame, lang: str) -> str:
     >>> frame_caption(frames[0], "en"), frame_caption(frames[1], "en")
     ('Game 1 · start', 'Game 1 · 1. Ann 31: 8/5 6/5')
     >>> frame_caption(frames[-1], "en")
-    'Game 1 · 3. Ann passes · Ann passes: Bob wins 1 point'
+    'Game 1 · 3. Ann drops · Ann drops: Bob wins 1 point'
     """
     names = shown_names(frame.state, lang)
     where = t(lang, "replay.game", n=frame.game + 1)
