@@ -168,3 +168,19 @@ def test_the_computer_keeps_its_name_and_players_keep_theirs(page: Page, lang: s
     expect(page.locator("#nm-name1-field")).to_be_visible()
     expect(page.locator("#nm-name1")).to_have_value("")  # the computer's name does not pass to a player
     expect(page.locator("#nm-name0")).to_have_value("Ann")
+
+
+def test_new_match_over_a_match_by_link_asks_about_the_saved_match(page: Page) -> None:
+    open_app(page, "?seed=24&lang=en")
+    new_match(page)
+    wait_phase(page, "opening")
+    page.locator("#btn-roll").click()
+    wait_phase(page, "move")  # the saved match, begun
+    page.locator("#btn-new").click()  # a match by link opens over it (and never ends it)
+    page.locator("#nm-opponent").select_option("link")
+    page.locator("#nm-start").click()
+    page.wait_for_function("() => document.getElementById('link-panel').dataset.entries === '1'")
+    new_match(page, names=("Cy", "Di"))  # a new match at this screen would replace the saved one: asked
+    expect(page.locator("#nm-replace")).to_be_visible()
+    expect(page.locator("#nm-replace")).to_contain_text("Ann–Bob (0–0)")
+    expect(page.locator("#new-match-dialog")).to_be_visible()

@@ -17,7 +17,7 @@ from app.page.dialogs.match_length import read_match_length
 from app.page.dice.dice_source import bot_noise
 from app.page.host import PageHost
 from app.page.storage.storage_keys import NEW_MATCH_KEY
-from app.text import t
+from app.text import player_name, t
 from core.match import Match
 
 NAME_DEFAULTS = ("Bottom", "Top")  # Match.new's names, shown by the view as the colours
@@ -188,14 +188,20 @@ class Dialogs:
         """True when Start must first say which match in progress it would end (#46).
 
         The match is read again from storage first: another tab may have played on, or begun
-        one, since this tab last looked. Start pressed again on the same match replaces it.
+        one, since this tab last looked. While a match by link is shown (kept in its own book,
+        never ended by a new match), the question is about the saved match it stands over.
+        Start pressed again on the same match replaces it.
         """
         host = self.host
-        if host.link is not None:  # a match by link is kept in its book: a new match does not end it
-            return False
-        host.catch_up()
-        match = host.match
-        if not in_progress(match, archived=host.store.base) or self.warned is match:
+        if host.link is None:
+            host.catch_up()
+            match, archived = host.match, host.store.base
+        else:
+            saved = host.store.peek()
+            if saved is None:
+                return False
+            match, archived = saved
+        if not in_progress(match, archived=archived) or self.warned == match:
             return False
         self.show_replace(match)
         return True
@@ -208,7 +214,7 @@ class Dialogs:
         if match is None:
             start.textContent = t(host.lang, "button.start")
             return
-        names = host.view.names if host.view is not None else match.names
+        names = tuple(player_name(host.lang, p, "" if n in NAME_DEFAULTS else n) for p, n in enumerate(match.names))
         box.textContent = replace_warning(host.lang, (names[0], names[1]), match)
         start.textContent = t(host.lang, "dialog.replace_start")
         start.focus()

@@ -221,6 +221,24 @@ class MatchStore:
         self.clock = session.clock
         return LoadResult("ok", match=session.match, text=text)
 
+    def peek(self) -> tuple[Match, int] | None:
+        """The saved match and its count of archived games, read without changing anything here
+        (``None``: nothing saved, or a save that cannot be read). What a new match would replace
+        while the page shows another one (a match by link).
+
+        >>> store = MatchStore(MemoryStorage())
+        >>> store.peek() is None, store.save(Match.new(3).opening_with(3, 1)), store.peek()[1]
+        (True, 'saved', 0)
+        """
+        text = self.storage.get(MATCH_KEY)
+        if text is None:
+            return None
+        try:
+            session = read_session(text)
+        except Exception:  # unreadable: the start-up's recovery panel deals with it, not a question here
+            return None
+        return session.match, session.archived
+
     def _keep(self, text: str) -> str:
         """Copy a broken save to the first ``videau.match.broken*`` key that is free or holds it already."""
         for i in range(1, MAX_BROKEN + 1):
