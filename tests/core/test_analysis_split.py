@@ -9,6 +9,7 @@ import pytest
 from core.analysis import Decision, Engine, analyse_match, walk_match
 from core.analysis.analyse import moments_steps
 from core.analysis.split import (
+    PARTS_PER_WORKER,
     Part,
     PartRunner,
     decision_games,
@@ -44,7 +45,7 @@ def test_parts_cover_every_decision_once_largest_first() -> None:
         if workers == 1:
             assert len(parts) == len(match.games)  # whole games
         else:
-            assert max(p.size for p in parts) <= -(-len(games) // (workers * 4))
+            assert max(p.size for p in parts) <= -(-len(games) // (workers * PARTS_PER_WORKER))
     assert plan_parts(decision_games(Match.new(3)), 2) == ()
     with pytest.raises(ValueError, match="workers"):
         plan_parts(games, 0)
