@@ -51,6 +51,7 @@ SECTIONS = {
     "analysis-agreement": "bench/analysis.py",
     "hint-speed": "bench/hint_speed.py",
     "analysis-speed": "bench/analysis_speed.py",
+    "analysis-workers": "bench/analysis_workers.py",
     "startup": "bench/startup.py",
     "save-growth": "bench/save_growth.py",
     "movegen": "bench/movegen.py",
