@@ -424,26 +424,33 @@ def label_siblings(bot: NumpyBot, spec: LabelSpec, k: int, positions: Sequence[P
     }
 
 
-def run_task(spec_fields: dict[str, Any], out: str, k: int) -> str:
-    """One task: label batch ``k`` into ``out`` unless its file exists; returns the file's path."""
+def write_batch(out: str, k: int, make: Callable[[], dict[str, np.ndarray]]) -> str:
+    """Batch ``k`` of run ``out``: ``make()`` written to its file (atomically) unless the file exists;
+    returns the file's path. Every run's tasks (here, ``varied``, ``varied_cube``) write through it."""
     path = batch_path(out, k)
     if os.path.exists(path):
         return path
-    data = label_batch(LabelSpec(**spec_fields), k)
+    data = make()
     tmp = path + f".tmp{os.getpid()}.npz"
     np.savez_compressed(tmp, **data)  # type: ignore[arg-type]  # numpy's stub types **kwds as one array-like
     os.replace(tmp, path)
     return path
 
 
-def _ensure_spec(out: str, spec: LabelSpec) -> None:
+def run_task(spec_fields: dict[str, Any], out: str, k: int) -> str:
+    """One task: label batch ``k`` into ``out`` unless its file exists; returns the file's path."""
+    return write_batch(out, k, lambda: label_batch(LabelSpec(**spec_fields), k))
+
+
+def ensure_spec(out: str, spec: Any) -> None:
+    """Write ``out/spec.json`` from the dataclass ``spec``, or check that the run was started with
+    it (a run started before a field existed used its default); :class:`ValueError` otherwise."""
     os.makedirs(out, exist_ok=True)
     path = os.path.join(out, "spec.json")
     fields = dataclasses.asdict(spec)
     if os.path.exists(path):
         with open(path) as f:
             stored = json.load(f)
-        # a run started before a field existed used its default
         defaults = {f.name: f.default for f in dataclasses.fields(spec)}
         if {**defaults, **stored} != fields:
             raise ValueError(f"{out} was started with other settings: {stored} (now {fields})")
@@ -452,31 +459,33 @@ def _ensure_spec(out: str, spec: LabelSpec) -> None:
             json.dump(fields, f, indent=1)
 
 
-def run_batches(spec: LabelSpec, out: str, batches: Iterable[int], workers: int = 0,
-                ray_address: str | None = None, progress: Callable[[str], None] | None = None) -> list[str]:
-    """Label every batch in ``batches`` not yet done in ``out`` (loose or packed) into loose
-    files; returns the loose paths of all of them (a batch packed earlier is in the pack).
+def run_tasks(
+    task: Callable[[dict[str, Any], str, int], str],
+    spec: Any,
+    out: str,
+    batches: Iterable[int],
+    workers: int = 0,
+    ray_address: str | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> list[str]:
+    """Run ``task(fields of spec, out, k)`` for every batch ``k`` of ``batches`` not yet done in
+    ``out`` (loose or packed), after :func:`ensure_spec`; returns the loose paths of all of them.
 
-    ``workers=0`` runs in this process; ``workers>0`` through a process pool; ``ray_address``
-    (e.g. ``"auto"`` or ``"ray://host:10001"``) through Ray instead.
+    ``task`` is a module-level function (a process pool and Ray send it by name). ``workers=0``
+    runs in this process; ``workers>0`` through a process pool; ``ray_address`` (e.g. ``"auto"``
+    or ``"ray://host:10001"``) through Ray instead.
     """
-    _ensure_spec(out, spec)
+    ensure_spec(out, spec)
     batches = list(batches)
     done_before = done_batches(out)
     todo = [k for k in batches if k not in done_before]
     fields = dataclasses.asdict(spec)
-    done: list[str] = []
-
-    def note(path: str) -> None:
-        done.append(path)
-        if progress:
-            progress(path)
-
+    note = progress or (lambda _path: None)
     if ray_address is not None:
         import ray  # optional: only when asked for
 
         ray.init(address=ray_address)
-        remote = ray.remote(run_task)
+        remote = ray.remote(task)
         pending = [remote.remote(fields, out, k) for k in todo]
         while pending:
             ready, pending = ray.wait(pending)
@@ -484,12 +493,20 @@ def run_batches(spec: LabelSpec, out: str, batches: Iterable[int], workers: int 
                 note(ray.get(ref))
     elif workers > 0:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for path in pool.map(run_task, [fields] * len(todo), [out] * len(todo), todo):
+            for path in pool.map(task, [fields] * len(todo), [out] * len(todo), todo):
                 note(path)
     else:
         for k in todo:
-            note(run_task(fields, out, k))
+            note(task(fields, out, k))
     return [batch_path(out, k) for k in batches]
+
+
+def run_batches(spec: LabelSpec, out: str, batches: Iterable[int], workers: int = 0,
+                ray_address: str | None = None, progress: Callable[[str], None] | None = None) -> list[str]:
+    """Label every batch in ``batches`` not yet done in ``out`` (loose or packed) into loose
+    files; returns the loose paths of all of them (a batch packed earlier is in the pack);
+    the ways to run them as :func:`run_tasks`."""
+    return run_tasks(run_task, spec, out, batches, workers, ray_address, progress)
 
 
 def parse_range(text: str) -> range:
@@ -591,7 +608,7 @@ def main() -> None:
         print(f"{path} ({count} batches, {time.time() - t0:.0f} s)", flush=True)
 
     if args.pack:
-        _ensure_spec(args.out, spec)  # the run's own command, with --pack
+        ensure_spec(args.out, spec)  # the run's own command, with --pack
         print(pack_run(args.out))
         return
     wanted = parse_range(args.batches)

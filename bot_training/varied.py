@@ -58,7 +58,6 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
 from typing import IO, Any, Self
 
@@ -70,7 +69,17 @@ from core.bot.pubeval import PubEval
 from core.moves import Play, legal_plays
 from core.position import Position
 
-from .batches import PACK, batch_path, done_batches, pack_run, parse_range, read_run
+from .batches import (
+    PACK,
+    batch_path,
+    done_batches,
+    ensure_spec,
+    pack_run,
+    parse_range,
+    read_run,
+    run_tasks,
+    write_batch,
+)
 from .classes import CLASSES, position_class
 
 GNUBG = "/usr/games/gnubg"
@@ -385,56 +394,14 @@ def label_batch(spec: VariedSpec, k: int) -> dict[str, np.ndarray]:
 
 def run_task(spec_fields: dict[str, Any], out: str, k: int) -> str:
     """One task: batch ``k`` into ``out`` unless its file exists; returns the file's path."""
-    path = batch_path(out, k)
-    if os.path.exists(path):
-        return path
-    data = label_batch(VariedSpec(**spec_fields), k)
-    tmp = path + f".tmp{os.getpid()}.npz"
-    np.savez_compressed(tmp, **data)  # type: ignore[arg-type]  # numpy's stub types **kwds as one array-like
-    os.replace(tmp, path)
-    return path
-
-
-def ensure_spec(out: str, spec: VariedSpec) -> None:
-    """Write ``out/spec.json``, or check that the run was started with ``spec``."""
-    os.makedirs(out, exist_ok=True)
-    path = os.path.join(out, "spec.json")
-    fields = dataclasses.asdict(spec)
-    if os.path.exists(path):
-        with open(path) as f:
-            stored = json.load(f)
-        if stored != fields:
-            raise ValueError(f"{out} was started with other settings: {stored} (now {fields})")
-    else:
-        with open(path, "w") as f:
-            json.dump(fields, f, indent=1)
+    return write_batch(out, k, lambda: label_batch(VariedSpec(**spec_fields), k))
 
 
 def run_batches(spec: VariedSpec, out: str, batches: Iterable[int], workers: int = 0,
                 ray_address: str | None = None, progress: Callable[[str], None] | None = None) -> None:
     """Every batch of ``batches`` not yet done in ``out``: in this process (``workers=0``), a
-    process pool, or on Ray (``ray_address``), as :func:`bot_training.batches.run_batches`."""
-    ensure_spec(out, spec)
-    todo = [k for k in batches if k not in done_batches(out)]
-    fields = dataclasses.asdict(spec)
-    note = progress or (lambda _path: None)
-    if ray_address is not None:
-        import ray  # optional: only when asked for
-
-        ray.init(address=ray_address)
-        remote = ray.remote(run_task)
-        pending = [remote.remote(fields, out, k) for k in todo]
-        while pending:
-            ready, pending = ray.wait(pending)
-            for ref in ready:
-                note(ray.get(ref))
-    elif workers > 0:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for path in pool.map(run_task, [fields] * len(todo), [out] * len(todo), todo):
-                note(path)
-    else:
-        for k in todo:
-            note(run_task(fields, out, k))
+    process pool, or on Ray (``ray_address``), as :func:`bot_training.batches.run_tasks`."""
+    run_tasks(run_task, spec, out, batches, workers, ray_address, progress)
 
 
 # -- reading a run ---------------------------------------------------------------------------------
