@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -26,6 +25,8 @@ from app.dom import el, guarded_async, ignore_event
 from app.records.analysis_view import Order, rows_html, summary_html
 from app.records.replay import shown_names
 from app.records.review import depth_text
+from app.records.review_panel import ReviewHost, ReviewPanel
+from app.records.review_panel import make as make_review
 from app.records.win_chart import game_points, win_chart_svg
 from app.text import t
 from core.analysis import Depth, MatchAnalysis, analysis_steps, page_depth, walk_match
@@ -39,18 +40,8 @@ SLICE_S = 0.05
 unnoticed, and few enough yields (each costs the browser's ~4 ms timer) not to slow the analysis."""
 
 
-class AnalysisHost(Protocol):
-    """What the analysis needs of the records panel: the language, listeners, the replay."""
-
-    @property
-    def lang(self) -> str: ...
-
-    @property
-    def flipped(self) -> bool: ...
-
-    def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None: ...
-
-    def open_replay_at(self, match: Match, file_name: str | None, game: int, ply: int) -> None: ...
+class AnalysisHost(ReviewHost, Protocol):
+    """What the analysis needs of the records panel: the review's needs, and where the mistakes go."""
 
     def add_mistakes(self, match: Match, analysis: MatchAnalysis) -> str: ...
 
@@ -68,7 +59,7 @@ class AnalysisPanel:
         self.running = False
         self.pool: WorkerPool | None = None
         self.depth: Depth | None = None
-        self.review: Any = None  # app.records.review_panel.ReviewPanel, made on first use
+        self.review: ReviewPanel | None = None  # made on first use
         self.practice_note = ""  # what the practice deck took of the result (its mistakes)
 
     @property
@@ -272,9 +263,7 @@ class AnalysisPanel:
         if target is None or self.result is None or self.match is None:
             return
         if self.review is None:
-            from app.records import review_panel
-
-            self.review = review_panel.make(self.host)
+            self.review = make_review(self.host)
         order: Order = "game" if str(el("analysis-order").value) == "game" else "worst"
         depth = "" if self.depth is None else depth_text(self.depth, self.lang)
         self.review.open(self.match, self.file_name, self.result, int(str(target.dataset.index)), order, depth)
