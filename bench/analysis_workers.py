@@ -209,8 +209,8 @@ def report(runs: list[dict[str, Any]], modes: list[str], load: str) -> str:
 
         lines.append(
             f"| 2 workers / 1 worker | | **{medians['2'] / medians['1']:.2f}x** (goal at most 0.6x; round by round "
-            f"{', '.join(f'{x:.2f}' for x in pairs)}); by the busiest worker's CPU time, what an idle 2-core "
-            f"machine would give: {busiest('2'):.1f} s / {busiest('1'):.1f} s = "
+            f"{', '.join(f'{x:.2f}' for x in pairs)}); by the busiest worker's CPU time (the bound with no start-up "
+            f"or merging cost): {busiest('2'):.1f} s / {busiest('1'):.1f} s = "
             f"**{busiest('2') / busiest('1'):.2f}x**; {load} | | | |"
         )
     else:
