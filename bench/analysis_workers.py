@@ -25,15 +25,16 @@ import argparse
 import contextlib
 import json
 import os
-import re
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, FilePayload, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from startup import serve  # noqa: E402  (bench/startup.py: the site served as the start-up bench serves it)
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
@@ -61,20 +62,6 @@ RESULTS_JS = """() => {
            runner: document.getElementById('analysis-dialog').dataset.runner,
            message: document.getElementById('analysis-message').textContent };
 }"""
-
-
-def serve(site: Path) -> tuple[subprocess.Popen[str], str]:
-    server = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet", "--dir", str(site)],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert server.stdout is not None
-    found = re.search(r"http://\S+", server.stdout.readline())
-    if not found:
-        server.terminate()
-        raise SystemExit("tools/serve.py did not print its URL")
-    return server, found.group(0)
 
 
 def cpu_longest(trace: bytes) -> dict[str, float] | None:
