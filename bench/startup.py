@@ -18,8 +18,10 @@ Each round, for each page in turn (interleaved): a cold load in a fresh context,
 service worker controls that context, a warm reload. Measured from navigation commit (see below), in the
 page: the first frame with a board (an ``svg`` at least 200 px wide, seen by a
 ``requestAnimationFrame`` poll from an init script: the frame then paints), first contentful
-paint, and ``data-ready="true"``; bytes transferred over the network (resource timing's
-``transferSize``: what the service worker answers counts 0). Prints medians and ratios.
+paint, PyScript's steps (its ``py:progress`` events: when it asks for Pyodide, when the
+interpreter is up, when the config's files are written), and ``data-ready="true"``; bytes
+transferred over the network (resource timing's ``transferSize``: what the service worker
+answers counts 0). Prints medians and ratios.
 
 Navigation commit is taken as ``PerformanceNavigationTiming.responseStart`` (the document's
 first byte: Chromium commits the navigation as the response's headers arrive, before any of the
@@ -76,6 +78,9 @@ PROBE = """
     if (marks.ready === null && document.body?.dataset.ready === 'true') marks.ready = performance.now();
   }
   new MutationObserver(ready).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  // PyScript's progress events: when it asks for Pyodide, when the interpreter is up, when its files are written
+  const phases = (window.__phases = {});
+  addEventListener('py:progress', (event) => { phases[String(event.detail)] ??= performance.now(); });
 })();
 """
 
@@ -88,7 +93,9 @@ RESULTS_JS = """() => {
   // navigation commit: the response's first byte (the document commits as its headers arrive)
   const commit = nav ? nav.responseStart : 0;
   const since = (t) => (t === null || t === undefined ? null : t - commit);
+  const phase = (name) => since(window.__phases[name] ?? null);
   return { board: since(window.__startup.board), ready: since(window.__startup.ready),
+           pyodide: phase('Loading Pyodide'), interp: phase('Loaded interpreter'), files: phase('Loaded Pyodide'),
            fcp: since(fcp ? fcp.startTime : null), bytes, main: since(main ? main.startTime : null),
            commit, snapshot: window.__snapshot ?? null };
 }"""
@@ -206,16 +213,21 @@ def median(samples: list[dict[str, Any]], key: str) -> float:
 def report(results: dict[str, dict[str, list[dict[str, Any]]]], rounds: int) -> str:
     lines = [
         f"rounds: {rounds} per page and kind, interleaved; medians (ms from navigation commit, responseStart)",
-        f"{'':22}{'commit':>9}{'board':>9}{'FCP':>9}{'main':>9}{'ready':>9}{'bytes':>12}",
+        f"{'':22}{'commit':>9}{'board':>9}{'FCP':>9}{'pyodide':>9}{'interp':>9}{'files':>9}{'main':>9}{'ready':>9}"
+        f"{'bytes':>12}",
     ]
     for page in results:
         for kind in ("cold", "warm"):
             s = results[page][kind]
             lines.append(
                 f"{page + ' ' + kind:22}{median(s, 'commit'):9.0f}{median(s, 'board'):9.0f}{median(s, 'fcp'):9.0f}"
+                f"{median(s, 'pyodide'):9.0f}{median(s, 'interp'):9.0f}{median(s, 'files'):9.0f}"
                 f"{median(s, 'main'):9.0f}{median(s, 'ready'):9.0f}{median(s, 'bytes'):12,.0f}"
             )
-    lines.append("main: PyScript starts app/main.py (its performance mark 'videau:main'; none in the baseline)")
+    lines.append(
+        "pyodide: PyScript asks for Pyodide; interp: the interpreter is up; files: config's files written"
+        " (PyScript's py:progress events); main: PyScript starts app/main.py (its mark 'videau:main')"
+    )
     base_cold = median(results["baseline"]["cold"], "ready")
     base_warm = median(results["baseline"]["warm"], "ready")
     v = results["videau"]
