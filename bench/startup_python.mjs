@@ -3,8 +3,8 @@
 //   ./build.sh build && node bench/startup_python.mjs [--stdlib PATH] [--rounds N] [--importtime]
 //
 // Each round is a fresh Pyodide (a fresh interpreter, like a page load): time to
-// loadPyodide(), then, with dist/'s wheel and app.zip unpacked in the working directory as
-// PyScript does, the import of each module the page imports at start (in the order main.py
+// loadPyodide(), then, with dist/'s videau.zip written in the working directory and put on
+// sys.path as the page does, the import of each module the page imports at start (in the order main.py
 // reaches them, each one's own time: what it and the modules it is the first to pull in cost),
 // the first render (build_view + render_board of a new match) and the texts of the page.
 // `pyscript` is a stand-in JS module (document and window are plain objects): nothing here
@@ -27,7 +27,6 @@ const rounds = Number(opt("--rounds", "5"));
 const stdlib = opt("--stdlib", null);
 const importtime = argv.includes("--importtime");
 const dist = path.join(root, opt("--dist", "dist"));
-const wheel = fs.readdirSync(path.join(dist, "wheels")).find((n) => n.endsWith(".whl"));
 
 // The modules app.page.app imports at module level, leaves first (as reached from main.py).
 const MODULES = [
@@ -80,17 +79,13 @@ for (let n = 0; n < rounds; n++) {
   const t1 = performance.now();
   py.FS.mkdirTree("/home/pyodide");
   py.FS.chdir("/home/pyodide");
-  for (const archive of [path.join(dist, "wheels", wheel), path.join(dist, "app.zip")]) {
-    py.unpackArchive(new Uint8Array(fs.readFileSync(archive)), archive.endsWith(".whl") ? "wheel" : "zip", {
-      extractDir: "/home/pyodide",
-    });
-  }
+  py.FS.writeFile("/home/pyodide/videau.zip", new Uint8Array(fs.readFileSync(path.join(dist, "videau.zip"))));
   const unpack = performance.now() - t1;
   py.registerJsModule("pyscript", { document: {}, window: { navigator: { languages: [] } } });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/videau.zip')");
   py.globals.set("MODULES", py.toPy(MODULES));
   const result = py.runPython(PY).toJs({ dict_converter: Object.fromEntries });
-  samples.push({ "loadPyodide()": boot, "unpack wheel + app.zip": unpack, ...result });
+  samples.push({ "loadPyodide()": boot, "write videau.zip": unpack, ...result });
   console.error(`round ${n + 1}: boot ${boot.toFixed(0)} ms, imports ${result["imports, all"].toFixed(0)} ms`);
 }
 

@@ -1,4 +1,4 @@
-"""Write dist/config.json, the PyScript config of the built app.
+"""Write dist/videau.zip and dist/config.json, the PyScript config of the built app.
 
 (Not named pyscript.json: netlify.toml's "/pyscript/*" rule would match that name too.)
 
@@ -6,15 +6,18 @@
 
 - ``interpreter`` is the local Pyodide (a path starting with ``./``: anything else is read
   as a version and fetched from a CDN).
-- The videau wheel in ``dist/wheels/`` is unpacked into Pyodide's working directory, which
-  is on ``sys.path``: ``import core`` works.
-- Every ``dist/app/**/*.py`` (copied from ``web/app/``, the ``app`` package) goes into one
-  archive, ``dist/app.zip`` (one request instead of one per module), unpacked at the same
-  relative paths under that directory, so the page imports by package path
-  (``from app.board.view import build_view``). The files stay in ``dist/app/`` for the
-  embeds' worker (see gen_embed_manifest.py).
+- The page's Python is ONE zip, ``dist/videau.zip``: the core (every file of the videau wheel
+  in ``dist/wheels/`` but its ``.dist-info``, the bot's weights included) and every
+  ``dist/app/**/*.py`` (copied from ``web/app/``, the ``app`` package), at their package paths.
+  config.json writes it as a plain file (destination ``./videau.zip``, no ``/*``): nothing is
+  unpacked at start (unpacking an archive cost the page Python's ``zipfile``, ``shutil`` and
+  ``tempfile`` and the writing of every file, #46). The page (app/main.py) and the analysis
+  worker put every ``files`` entry whose destination is a ``.zip`` on ``sys.path``, and
+  ``zipimport`` (loaded already for the standard library) imports from it. tools/precompile.py
+  then adds the bytecode beside each module. The sources stay in ``dist/app/`` and the wheel
+  in ``dist/wheels/`` for the embeds' worker (see gen_embed_manifest.py).
 - Keys of an optional ``web/config.json`` (copied to dist/ by the build) are kept; the
-  two above are set over them.
+  keys above are set over them.
 """
 
 from __future__ import annotations
@@ -25,31 +28,48 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-APP_ZIP = "app.zip"
+PYTHON_ZIP = "videau.zip"
+INTERPRETER = "./pyodide/pyodide.mjs"
+_DATE = (1980, 1, 1, 0, 0, 0)  # fixed dates: a reproducible zip
 
 
-def write_app_zip(dist: Path) -> Path:
-    """Pack ``dist/app/**/*.py`` into ``dist/app.zip`` (paths ``app/...``, fixed dates: reproducible)."""
-    target = dist / APP_ZIP
+def the_wheel(dist: Path) -> Path:
+    """The one videau wheel in ``dist/wheels/``."""
+    wheels = sorted((dist / "wheels").glob("videau-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one videau wheel in {dist / 'wheels'}, found {wheels}")
+    return wheels[0]
+
+
+def write_python_zip(dist: Path) -> Path:
+    """Pack the wheel's package files and ``dist/app/**/*.py`` into ``dist/videau.zip``.
+
+    Entries are deflated, sorted by path (the wheel's, then the app's), dated 1980: the same
+    inputs give the same bytes. The wheel's metadata (``*.dist-info/``) is left out.
+    """
+    target = dist / PYTHON_ZIP
+    entries: dict[str, bytes] = {}
+    with zipfile.ZipFile(the_wheel(dist)) as wheel:
+        for name in wheel.namelist():
+            if not name.endswith("/") and ".dist-info/" not in name:
+                entries[name] = wheel.read(name)
+    for module in sorted((dist / "app").rglob("*.py")):
+        entries[module.relative_to(dist).as_posix()] = module.read_bytes()
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for module in sorted((dist / "app").rglob("*.py")):
-            info = zipfile.ZipInfo(module.relative_to(dist).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, module.read_bytes())
+            archive.writestr(info, entries[name])
     return target
 
 
 def pyscript_config(dist: Path) -> dict[str, Any]:
-    """The config for the files now in ``dist`` (``app.zip`` written by :func:`write_app_zip`)."""
+    """The config for the files now in ``dist`` (``videau.zip`` written by :func:`write_python_zip`)."""
     existing = dist / "config.json"
     config: dict[str, Any] = json.loads(existing.read_text()) if existing.exists() else {}
-    wheels = sorted((dist / "wheels").glob("videau-*.whl"))
-    if len(wheels) != 1:
-        raise SystemExit(f"expected one videau wheel in {dist / 'wheels'}, found {wheels}")
     files: dict[str, str] = dict(config.get("files", {}))
-    files[f"./wheels/{wheels[0].name}"] = "./*"
-    files[f"./{APP_ZIP}"] = "./*"
-    config["interpreter"] = "./pyodide/pyodide.mjs"
+    files[f"./{PYTHON_ZIP}"] = f"./{PYTHON_ZIP}"
+    config["interpreter"] = INTERPRETER
     config["files"] = files
     return config
 
@@ -58,7 +78,7 @@ def main(argv: list[str]) -> None:
     if len(argv) != 1:
         raise SystemExit("usage: gen_config.py DIST_DIR")
     dist = Path(argv[0])
-    write_app_zip(dist)
+    write_python_zip(dist)
     config = pyscript_config(dist)
     (dist / "config.json").write_text(json.dumps(config, indent=2) + "\n")
 

@@ -6,10 +6,10 @@ Pyodide's ``python_stdlib.zip`` holds sources only and Pyodide runs with
 ``dont_write_bytecode``, so every page load compiles each module it imports from source: the
 ~190 modules of the interpreter's own start, then ours. This adds bytecode beside the sources:
 
-* :func:`precompile_zip` rewrites a zip imported by ``zipimport`` (the standard library) with a
-  ``name.pyc`` next to each ``name.py``: ``zipimport`` tries ``.pyc`` first.
-* :func:`precompile_tree` writes ``__pycache__/name.<cache_tag>.pyc`` for each ``.py`` of a
-  directory (the ``app`` package and the core, packed into ``app.zip`` afterwards).
+:func:`precompile_zip` rewrites a zip imported by ``zipimport`` with a ``name.pyc`` next to each
+``name.py`` (``zipimport`` tries ``.pyc`` first): the standard library's (the modules the
+interpreter's start and ours import) and ``videau.zip`` (the core and the ``app`` package, all
+of it; written by tools/gen_config.py, put on ``sys.path`` by the page).
 
 Every ``.pyc`` is *checked-hash* (PEP 552): the importer hashes the source beside it and
 compiles the source when it changed, and a ``.pyc`` of another Python (another magic number)
@@ -36,6 +36,8 @@ import zipfile
 from collections.abc import Collection, Iterable
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 from pathlib import Path
+
+HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript writes config.json's files
 
 
 def pyc_bytes(source: bytes, filename: str) -> bytes:
@@ -79,41 +81,6 @@ def precompile_zip(data: bytes, mounted_at: str, only: Collection[str] | None = 
     return out.getvalue()
 
 
-def with_pycache(target: bytes, *sources: bytes, root: str = "/home/pyodide") -> bytes:
-    """The zip ``target`` plus ``__pycache__`` bytecode of every ``.py`` in it and in ``sources``.
-
-    For archives unpacked into a directory on ``sys.path`` (``app.zip``, the wheel): the
-    bytecode of the wheel's modules goes into ``target`` too, at the same relative paths, so
-    that one archive carries all of it. Code objects are named ``root/name.py`` (the import
-    system renames them to where the source really is).
-
-    >>> import io, zipfile
-    >>> raw = io.BytesIO()
-    >>> with zipfile.ZipFile(raw, "w") as z:
-    ...     z.writestr("app/m.py", "B = 3\\n")
-    >>> zipfile.ZipFile(io.BytesIO(with_pycache(raw.getvalue()))).namelist()[1].startswith("app/__pycache__/m.")
-    True
-    """
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        with zipfile.ZipFile(io.BytesIO(target)) as src:
-            for info in src.infolist():
-                dst.writestr(info, src.read(info), compress_type=info.compress_type)
-        for archive in (target, *sources):
-            with zipfile.ZipFile(io.BytesIO(archive)) as src:
-                for info in src.infolist():
-                    if not info.filename.endswith(".py"):
-                        continue
-                    try:
-                        pyc = pyc_bytes(src.read(info), f"{root}/{info.filename}")
-                    except SyntaxError:
-                        continue
-                    name = importlib.util.cache_from_source(info.filename)
-                    entry = zipfile.ZipInfo(name, date_time=info.date_time)
-                    dst.writestr(entry, pyc, compress_type=zipfile.ZIP_DEFLATED)
-    return out.getvalue()
-
-
 def imported_from(mounted_at: str, skip: Iterable[str] = ()) -> set[str]:
     """The names in the zip at ``mounted_at`` of the modules imported so far (``sys.modules``).
 
@@ -154,24 +121,23 @@ def import_everything(root: Path, packages: Iterable[str]) -> list[str]:
 
 
 def main(argv: list[str]) -> None:
-    """``precompile.py DIST``: bytecode into DIST/pyodide/python_stdlib.zip and DIST/app.zip (+ the wheel's)."""
+    """``precompile.py DIST``: bytecode into DIST/pyodide/python_stdlib.zip and DIST/videau.zip."""
     if len(argv) != 1:
         raise SystemExit("usage: precompile.py DIST_DIR (inside Pyodide: see tools/precompile.mjs)")
     dist = Path(argv[0])
     stdlib = dist / "pyodide" / "python_stdlib.zip"
-    app = dist / "app.zip"
-    wheels = sorted((dist / "wheels").glob("videau-*.whl"))
+    ours = dist / "videau.zip"
     mounted_at = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
     staging = Path(tempfile.mkdtemp())
-    for archive in (app, *wheels):
-        with zipfile.ZipFile(archive) as z:
-            z.extractall(staging)
+    with zipfile.ZipFile(ours) as z:
+        z.extractall(staging)
     imported = import_everything(staging, ("core", "app"))
     used = imported_from(mounted_at)
     print(f"{len(imported)} modules of ours import {len(used)} of the standard library's", file=sys.stderr)
     for path, data in (
         (stdlib, precompile_zip(stdlib.read_bytes(), mounted_at, used)),
-        (app, with_pycache(app.read_bytes(), *(w.read_bytes() for w in wheels))),
+        # where the page writes it (config.json: "./videau.zip" in Pyodide's home directory)
+        (ours, precompile_zip(ours.read_bytes(), f"{HOME}/{ours.name}")),
     ):
         before = path.stat().st_size
         path.write_bytes(data)

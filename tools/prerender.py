@@ -110,26 +110,12 @@ def with_build(html: str, build: str) -> str:
     return html.replace("</head>", f'<meta name="videau-build" content="{escape(build)}">\n</head>', 1)
 
 
-def preload_wheel(html: str, wheel: str) -> str:
-    """``html`` with a preload hint for the core's wheel (``wheels/NAME``) at the end of its head.
-
-    >>> page = preload_wheel("<head></head>", "videau-1.0-py3-none-any.whl")
-    >>> page.startswith('<head><link rel="preload" href="./wheels/videau-1.0-py3-none-any.whl" as="fetch"')
-    True
-    """
-    hint = f'<link rel="preload" href="./wheels/{wheel}" as="fetch" crossorigin fetchpriority="low">'
-    return html.replace("</head>", hint + "\n</head>", 1)
-
-
 def main(argv: list[str]) -> None:
     if len(argv) != 1:
         raise SystemExit("usage: prerender.py DIST_DIR")
     dist = Path(argv[0])
     index = dist / "index.html"
-    html = prerender_index(index.read_text(encoding="utf-8"))
-    for wheel in sorted((dist / "wheels").glob("videau-*.whl")):
-        html = preload_wheel(html, wheel.name)
-    index.write_text(html, encoding="utf-8")
+    index.write_text(prerender_index(index.read_text(encoding="utf-8")), encoding="utf-8")
     embed = dist / "embed.html"
     if embed.is_file() and SHELL_START in embed.read_text(encoding="utf-8"):
         page = prerender_embed(embed.read_text(encoding="utf-8"))

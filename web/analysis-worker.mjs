@@ -3,8 +3,10 @@
 // app/records/analysis_workers.py starts one to four of these (a dedicated module Worker each,
 // one per core the browser reports) only when Analyse is asked, and ends them when the analysis
 // is done or cancelled (terminate(): Cancel is immediate). Each loads, all from this origin, what
-// the page loads: ./config.json's files (the core's wheel and app.zip, the bytecode beside the
-// sources) unpacked under APP_DIR, and Pyodide from ./pyodide/ (nothing from a CDN, no package).
+// the page loads: ./config.json's files written under APP_DIR as the page has them (videau.zip, the
+// core and the app package with their bytecode, put on sys.path like every .zip it names; an
+// archive mapped to "./*" would be unpacked there), and Pyodide from ./pyodide/ (nothing from a
+// CDN, no package).
 // The Python side is core.analysis.split.PartRunner.
 //
 // Messages from the page:  {op: "job", data: Uint8Array}   the match and depth (pack_job's bytes)
@@ -17,8 +19,9 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const BASE = new URL("./", import.meta.url);
-const APP_DIR = "/home/pyodide/videau-analysis";
-// What config.json may name: a wheel or a zip of this site, unpacked at the root ("./*").
+const APP_DIR = "/home/pyodide"; // where PyScript writes them in the page (the bytecode names these paths)
+// What config.json may name: a wheel or a zip of this site, written as a file ("./videau.zip")
+// or unpacked at the root ("./*").
 const ARCHIVE = /^\.\/(?:wheels\/)?[A-Za-z0-9_.-]+\.(?:whl|zip)$/;
 const started = performance.now();
 let runtime = null;
@@ -32,21 +35,30 @@ async function fetchOk(path) {
 function boot() {
   runtime ??= (async () => {
     const config = await (await fetchOk("./config.json")).json();
-    const archives = Object.entries(config.files ?? {})
-      .filter(([, to]) => to === "./*")
-      .map(([from]) => from);
-    if (archives.length === 0 || !archives.every((path) => ARCHIVE.test(path))) {
-      throw new Error("config.json: no archive to load, or a bad path");
+    const files = Object.entries(config.files ?? {});
+    if (files.length === 0 || !files.every(([from, to]) => ARCHIVE.test(from) && (to === "./*" || ARCHIVE.test(to)))) {
+      throw new Error("config.json: no file to load, or a bad path");
     }
     const [pyodide, ...buffers] = await Promise.all([
       loadPyodide({ indexURL: new URL("./pyodide/", BASE).href, stdout: () => {}, stderr: () => {} }),
-      ...archives.map((path) => fetchOk(path).then((r) => r.arrayBuffer())),
+      ...files.map(([from]) => fetchOk(from).then((r) => r.arrayBuffer())),
     ]);
     pyodide.FS.mkdirTree(APP_DIR);
-    // in config.json's order, as PyScript does: app.zip's bytecode lands beside the wheel's sources
-    for (const buffer of buffers) pyodide.unpackArchive(buffer, "zip", { extractDir: APP_DIR });
+    const zips = [];
+    // in config.json's order, as PyScript does
+    files.forEach(([, to], i) => {
+      if (to === "./*") {
+        pyodide.unpackArchive(buffers[i], "zip", { extractDir: APP_DIR });
+      } else {
+        const path = `${APP_DIR}/${to.slice(2)}`;
+        pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        pyodide.FS.writeFile(path, new Uint8Array(buffers[i]));
+        if (path.endsWith(".zip")) zips.push(path);
+      }
+    });
+    const paths = JSON.stringify([...zips, APP_DIR]);
     pyodide.runPython(
-      `import sys\nsys.path.insert(0, "${APP_DIR}")\n` +
+      `import sys\nsys.path[:0] = ${paths}\n` +
         "from core.analysis.split import PartRunner\n" +
         "runner = PartRunner()\n" +
         "runner.warm()\n" +

@@ -34,9 +34,9 @@ def test_the_production_build_has_no_seed_reader(app_url: str) -> None:
     """dist/ (what ./build.sh build ships) has no seeded-dice module; the tests' copy has it."""
     dist, dist_test = ROOT / "dist", ROOT / "dist-test"  # app_url made dist-test/
     for site, expected in ((dist, False), (dist_test, True)):
-        # the page loads its package as one archive (dist/app.zip, listed in config.json)
-        assert "./app.zip" in json.loads((site / "config.json").read_text())["files"], site
-        with zipfile.ZipFile(site / "app.zip") as archive:
+        # the page imports its package from one zip (dist/videau.zip, listed in config.json)
+        assert "./videau.zip" in json.loads((site / "config.json").read_text())["files"], site
+        with zipfile.ZipFile(site / "videau.zip") as archive:
             assert ("app/page/dice/seeded.py" in archive.namelist()) is expected, site
             shipped = archive.read("app/page/dice/dice_source.py").decode()
         assert ("url_param" in shipped) is expected, site

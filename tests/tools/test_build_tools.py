@@ -107,6 +107,7 @@ def test_wasm_content_type_and_cache_headers() -> None:
 
 def _fake_dist(tmp_path: Path) -> Path:
     dist = tmp_path / "dist"
+    (dist / "wheels").mkdir(parents=True)
     for rel, text in {
         "index.html": "<!doctype html>",
         "rules/index.html": "<!doctype html>",
@@ -114,36 +115,51 @@ def _fake_dist(tmp_path: Path) -> Path:
         "app/main.py": "from app.board import view",
         "app/board/__init__.py": "",
         "app/board/view.py": "",
-        "wheels/videau-0.1.0-py3-none-any.whl": "zip",
         "pyodide/pyodide.asm.wasm": "wasm",
     }.items():
         (dist / rel).parent.mkdir(parents=True, exist_ok=True)
         (dist / rel).write_text(text)
+    wheel = {
+        "core/__init__.py": "",
+        "core/bot/weights/net.json.gz": "weights",
+        "videau-0.1.0.dist-info/RECORD": "",
+    }
+    with zipfile.ZipFile(dist / "wheels" / "videau-0.1.0-py3-none-any.whl", "w") as archive:
+        for name, text in wheel.items():
+            archive.writestr(name, text)
     return dist
 
 
-def test_config_maps_the_wheel_and_every_app_module(tmp_path: Path) -> None:
+def test_config_writes_one_zip_of_the_core_and_every_app_module(tmp_path: Path) -> None:
     dist = _fake_dist(tmp_path)
     (dist / "config.json").write_text(json.dumps({"debug": True, "files": {"./data.txt": "./data.txt"}}))
     config = gen_config.pyscript_config(dist)
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     assert config["debug"] is True
-    assert config["files"] == {
-        "./data.txt": "./data.txt",
-        "./wheels/videau-0.1.0-py3-none-any.whl": "./*",
-        "./app.zip": "./*",
-    }
-    archive = gen_config.write_app_zip(dist)
+    # written as a file, not unpacked ("./*"): nothing to unpack at start
+    assert config["files"] == {"./data.txt": "./data.txt", "./videau.zip": "./videau.zip"}
+    archive = gen_config.write_python_zip(dist)
     with zipfile.ZipFile(archive) as packed:
-        assert sorted(packed.namelist()) == [
+        assert packed.namelist() == [  # the wheel's files but its metadata, then the app's, sorted
             "app/__init__.py",
             "app/board/__init__.py",
             "app/board/view.py",
             "app/main.py",
+            "core/__init__.py",
+            "core/bot/weights/net.json.gz",
         ]
         assert packed.read("app/main.py") == b"from app.board import view"
+        assert packed.read("core/bot/weights/net.json.gz") == b"weights"
     first = archive.read_bytes()
-    assert gen_config.write_app_zip(dist).read_bytes() == first  # reproducible
+    assert gen_config.write_python_zip(dist).read_bytes() == first  # reproducible
+
+
+def test_the_page_puts_on_sys_path_the_zip_its_config_writes() -> None:
+    main = (ROOT / "web" / "app" / "main.py").read_text()
+    assert f'PYTHON_ZIP = "{gen_config.PYTHON_ZIP}"' in main
+    assert "sys.path.insert(0, os.path.join(os.getcwd(), PYTHON_ZIP))" in main
+    index = (ROOT / "web" / "index.html").read_text()
+    assert f'<link rel="preload" href="./{gen_config.PYTHON_ZIP}" as="fetch"' in index
 
 
 def test_service_worker_precaches_every_file_and_names_its_cache_by_content(tmp_path: Path) -> None:
@@ -254,21 +270,22 @@ def test_zipimport_runs_the_bytecode_and_recompiles_a_changed_source(tmp_path: P
     assert _import_from_zip(changed, "mod").f() == 2  # type: ignore[attr-defined]
 
 
-def test_app_zip_gets_the_bytecode_of_its_modules_and_of_the_wheel(tmp_path: Path) -> None:
-    import importlib.util
-
-    app = _zip({"app/__init__.py": "", "app/m.py": "X = 1\n"})
-    wheel = _zip({"core/__init__.py": "Y = 2\n", "videau-0.1.dist-info/RECORD": ""})
-    out = zipfile.ZipFile(__import__("io").BytesIO(precompile.with_pycache(app, wheel)))
-    tag = sys.implementation.cache_tag
-    assert sorted(n for n in out.namelist() if n.endswith(".pyc")) == [
-        f"app/__pycache__/__init__.{tag}.pyc",
-        f"app/__pycache__/m.{tag}.pyc",
-        f"core/__pycache__/__init__.{tag}.pyc",
+def test_our_zip_gets_bytecode_for_every_module_and_imports_from_it(tmp_path: Path) -> None:
+    data = _zip({"zapp/__init__.py": "", "zapp/m.py": "X = 1\n", "zcore/__init__.py": "Y = 2\n", "zcore/w.gz": "w"})
+    path = tmp_path / "videau.zip"
+    path.write_bytes(precompile.precompile_zip(data, str(path)))
+    assert zipfile.ZipFile(path).namelist() == [
+        "zapp/__init__.py", "zapp/__init__.pyc", "zapp/m.py", "zapp/m.pyc", "zcore/__init__.py", "zcore/__init__.pyc",
+        "zcore/w.gz",
     ]
-    out.extractall(tmp_path)
-    source = tmp_path / "app" / "m.py"
-    spec = importlib.util.spec_from_file_location("m_test", source)
-    assert spec is not None and spec.loader is not None
-    code = spec.loader.get_code("m_test")  # type: ignore[attr-defined]
-    assert code is not None and code.co_filename == str(source)  # read from __pycache__, renamed to the file
+    sys.path.insert(0, str(path))
+    try:
+        import zapp.m  # type: ignore[import-not-found]
+
+        assert zapp.m.X == 1
+        assert zapp.m.__file__ == f"{path}/zapp/m.pyc"
+    finally:
+        sys.path.remove(str(path))
+        for name in ("zapp.m", "zapp"):
+            sys.modules.pop(name, None)
+
