@@ -181,6 +181,14 @@ pyodide_tests() {
   return "$status"
 }
 
+# pytest-xdist workers: one a core and one more (a browser test waits on its page about half
+# the time, so a core would otherwise idle), at least 2.
+test_workers() {
+  local n
+  n=$(nproc 2>/dev/null || echo 1)
+  echo $((n + 1 > 2 ? n + 1 : 2))
+}
+
 # A check run earlier in the background (see run_tests): its output, then its exit status.
 replay() {
   cat "$1.log"
@@ -188,7 +196,7 @@ replay() {
 }
 
 run_tests() {
-  local start=$SECONDS lint lint_pid
+  local start=$SECONDS lint lint_pid pyodide pyodide_pid
   test_deps
   # ruff and mypy read only the sources: they run beside the build, on the core it leaves idle
   # (the build runs one process at a time), and are reported after it.
@@ -205,17 +213,29 @@ run_tests() {
   check "mypy --strict (beside the build)" replay "$lint/mypy"
   rm -rf "$lint"
   # gnubg was installed above: the differential tests must run, not skip.
-  # pytest-xdist spreads the tests over one worker a core (VIDEAU_TEST_WORKERS to choose;
+  # pytest-xdist spreads the tests over test_workers() workers (VIDEAU_TEST_WORKERS to choose;
   # 0 = none); worksteal evens out the long tests. Each worker has its own server and
   # Chromium; the slowest tests are listed at the end, to watch the CI budget.
   # (-p no:benchmark: pytest-benchmark, where installed, warns that xdist disables it.)
   # A test whose Chromium renderer died ("Target crashed": seen in CI only, some runs, never
   # here) runs again, up to twice, in a newly launched Chromium (tests/e2e/conftest.py), and is
   # listed as rerun, with the machine's memory and disk at the crash; no other failure is retried.
+  # The core's tests in Pyodide run beside pytest, at a lower priority: the browser tests leave
+  # the cores idle about half the time (waiting on pages), which they fill; reported after it.
+  pyodide=$(mktemp -d)
+  (
+    renice -n 10 "$BASHPID" >/dev/null
+    begun=$SECONDS
+    pyodide_tests >"$pyodide/pyodide.log" 2>&1; echo $? >"$pyodide/pyodide.rc"
+    printf '(beside pytest, %ss)\n' $((SECONDS - begun)) >>"$pyodide/pyodide.log"
+  ) &
+  pyodide_pid=$!
   check "pytest (tests/, doctests, e2e)" env VIDEAU_REQUIRE_GNUBG=1 "$PYTHON" -m pytest \
-    -p no:benchmark -n "${VIDEAU_TEST_WORKERS:-auto}" --dist worksteal --durations=15 \
+    -p no:benchmark -n "${VIDEAU_TEST_WORKERS:-$(test_workers)}" --dist worksteal --durations=15 \
     --reruns 2 --only-rerun "Target crashed"
-  check "pytest in Pyodide (tests/core)" pyodide_tests
+  wait "$pyodide_pid"
+  check "pytest in Pyodide (tests/core, beside)" replay "$pyodide/pyodide"
+  rm -rf "$pyodide"
   printf '\nbuild.sh test summary (%ss in all):\n' $((SECONDS - start))
   printf '%s\n' "${RESULTS[@]}"
   if [ "$FAILED" -gt 0 ]; then

@@ -7,8 +7,9 @@
     python bench/analysis.py --folder bench/data/analysis --no-cli --record   # the figure of bench/RESULTS.md
 
 The matches are gnubg's self-play at 0-ply with chequer-play noise (each player its own),
-analysed by gnubg at 2-ply (``tests/gnubg/analysis_script.py``); the figures are those of
-``tests/gnubg/test_analysis_vs_gnubg.py``. Speed: the command line
+analysed by gnubg at 2-ply (``tests/gnubg/analysis_script.py``); the figures (issue #15's
+statistical agreement) are computed by ``tests/gnubg/test_analysis_vs_gnubg.py``'s ``compare`` and
+``figures``, whose tests check fixed answers only (gnubg's worst plays marked and named). Speed: the command line
 (``python -m core.analysis FILE --json``) on each match, wall time, in CPython.
 """
 
