@@ -16,8 +16,12 @@
   ``zipimport`` (loaded already for the standard library) imports from it. tools/precompile.py
   then adds the bytecode beside each module. The sources stay in ``dist/app/`` and the wheel
   in ``dist/wheels/`` for the embeds' worker (see gen_embed_manifest.py).
+- ``plugins`` turns off PyScript's plugins that the page does not use (its code editor, game
+  and terminal elements, the "donkey" helper, the deprecation notices): PyScript fetches and runs
+  each plugin's chunk before it starts Python unless the config names it with a ``!``. Its
+  ``error`` plugin (Python errors shown on the page) stays.
 - Keys of an optional ``web/config.json`` (copied to dist/ by the build) are kept; the
-  keys above are set over them.
+  keys above are set over them (its plugins are kept, ours added).
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from typing import Any
 
 PYTHON_ZIP = "videau.zip"
 INTERPRETER = "./pyodide/pyodide.mjs"
+# PyScript 0.7's plugins (core chunk's registry) the page does without; see the module's docstring
+UNUSED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 _DATE = (1980, 1, 1, 0, 0, 0)  # fixed dates: a reproducible zip
 
 
@@ -69,8 +75,10 @@ def pyscript_config(dist: Path) -> dict[str, Any]:
     config: dict[str, Any] = json.loads(existing.read_text()) if existing.exists() else {}
     files: dict[str, str] = dict(config.get("files", {}))
     files[f"./{PYTHON_ZIP}"] = f"./{PYTHON_ZIP}"
+    plugins: list[str] = list(config.get("plugins", []))
     config["interpreter"] = INTERPRETER
     config["files"] = files
+    config["plugins"] = plugins + [f"!{name}" for name in UNUSED_PLUGINS if f"!{name}" not in plugins]
     return config
 
 

@@ -7,6 +7,7 @@ With the page's own renderer (web/app/board/render.py, through :mod:`app.page.sc
 - dist/index.html: the board host ``#board`` gets the opening board in English (the first
   paint, the very SVG the page draws on a first visit), then ``<template>``s holding the same
   board in French and the empty board, which web/first-board.js shows instead when they fit;
+- dist/index.html gets ``modulepreload`` hints for PyScript's chunks, whose names hold a hash;
 - dist/embed.html: the empty board replaces the hand-drawn skeleton of the embed's board host,
   and the build's hash (dist/embed.json, so run this after gen_embed_manifest.py) goes into a
   ``<meta name="videau-build">``, so that embed.js shows a cached drawing without a request.
@@ -110,12 +111,53 @@ def with_build(html: str, build: str) -> str:
     return html.replace("</head>", f'<meta name="videau-build" content="{escape(build)}">\n</head>', 1)
 
 
+PYSCRIPT_PRELOAD_MARK = '<script type="module" src="./pyscript/core.js"></script>'
+_CORE_CHUNK = re.compile(r'from"\./(core-[\w-]+\.js)"')
+_ERROR_CHUNK = re.compile(r'error:\(\)=>import\("\./(error-[\w-]+\.js)"\)')
+
+
+def pyscript_chunks(pyscript: Path) -> list[str]:
+    """The chunks PyScript's ``core.js`` fetches one after the other before it asks for Pyodide:
+    its core chunk (which ``core.js`` re-exports) and the one plugin the page keeps, ``error``
+    (tools/gen_config.py turns the others off). Their names hold a hash: read from the files.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "core.js").write_text('export{a as b}from"./core-Ab_1.js";')
+    >>> _ = (folder / "core-Ab_1.js").write_text('x={error:()=>import("./error-Zz9.js"),y:1}')
+    >>> pyscript_chunks(folder)
+    ['core-Ab_1.js', 'error-Zz9.js']
+    """
+    core = _CORE_CHUNK.search((pyscript / "core.js").read_text(encoding="utf-8"))
+    if core is None:
+        raise SystemExit(f"{pyscript / 'core.js'}: no core chunk found (another PyScript version?)")
+    error = _ERROR_CHUNK.search((pyscript / core.group(1)).read_text(encoding="utf-8"))
+    if error is None:
+        raise SystemExit(f"{pyscript / core.group(1)}: no error plugin found (another PyScript version?)")
+    return [core.group(1), error.group(1)]
+
+
+def preload_pyscript(html: str, chunks: list[str]) -> str:
+    """``html`` with a ``modulepreload`` of each chunk, just before PyScript's ``core.js``:
+    fetched with the page's first requests, not after ``core.js`` and then the core chunk ran (#46).
+
+    >>> page = preload_pyscript('<head><script type="module" src="./pyscript/core.js"></script>', ["core-x.js"])
+    >>> page.split("\\n")[0]
+    '<head><link rel="modulepreload" href="./pyscript/core-x.js">'
+    """
+    if html.count(PYSCRIPT_PRELOAD_MARK) != 1:
+        raise SystemExit(f"index.html: no {PYSCRIPT_PRELOAD_MARK!r}")
+    hints = "".join(f'<link rel="modulepreload" href="./pyscript/{chunk}">\n  ' for chunk in chunks)
+    return html.replace(PYSCRIPT_PRELOAD_MARK, hints + PYSCRIPT_PRELOAD_MARK, 1)
+
+
 def main(argv: list[str]) -> None:
     if len(argv) != 1:
         raise SystemExit("usage: prerender.py DIST_DIR")
     dist = Path(argv[0])
     index = dist / "index.html"
-    index.write_text(prerender_index(index.read_text(encoding="utf-8")), encoding="utf-8")
+    html = prerender_index(index.read_text(encoding="utf-8"))
+    index.write_text(preload_pyscript(html, pyscript_chunks(dist / "pyscript")), encoding="utf-8")
     embed = dist / "embed.html"
     if embed.is_file() and SHELL_START in embed.read_text(encoding="utf-8"):
         page = prerender_embed(embed.read_text(encoding="utf-8"))

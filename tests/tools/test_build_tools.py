@@ -138,6 +138,8 @@ def test_config_writes_one_zip_of_the_core_and_every_app_module(tmp_path: Path) 
     assert config["debug"] is True
     # written as a file, not unpacked ("./*"): nothing to unpack at start
     assert config["files"] == {"./data.txt": "./data.txt", "./videau.zip": "./videau.zip"}
+    # PyScript's plugins the page does not use are not loaded; its error display stays
+    assert config["plugins"] == ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
     archive = gen_config.write_python_zip(dist)
     with zipfile.ZipFile(archive) as packed:
         assert packed.namelist() == [  # the wheel's files but its metadata, then the app's, sorted
@@ -289,3 +291,13 @@ def test_our_zip_gets_bytecode_for_every_module_and_imports_from_it(tmp_path: Pa
         for name in ("zapp.m", "zapp"):
             sys.modules.pop(name, None)
 
+
+def test_the_pyscript_chunks_to_preload_are_found_in_the_pinned_pyscript() -> None:
+    """prerender.py preloads the chunks PyScript fetches before it asks for Pyodide (the names hold a hash)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import prerender
+
+    pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    chunks = prerender.pyscript_chunks(pyscript)
+    assert [c.split("-")[0] for c in chunks] == ["core", "error"]
+    assert all((pyscript / chunk).is_file() for chunk in chunks)
