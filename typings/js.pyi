@@ -10,3 +10,4 @@ Uint8Array: Any
 Worker: Any
 console: Any
 navigator: Any
+performance: Any

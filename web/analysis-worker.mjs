@@ -39,10 +39,12 @@ function boot() {
     if (files.length === 0 || !files.every(([from, to]) => ARCHIVE.test(from) && (to === "./*" || ARCHIVE.test(to)))) {
       throw new Error("config.json: no file to load, or a bad path");
     }
+    performance.mark("videau:worker-config");
     const [pyodide, ...buffers] = await Promise.all([
       loadPyodide({ indexURL: new URL("./pyodide/", BASE).href, stdout: () => {}, stderr: () => {} }),
       ...files.map(([from]) => fetchOk(from).then((r) => r.arrayBuffer())),
     ]);
+    performance.mark("videau:worker-pyodide");
     pyodide.FS.mkdirTree(APP_DIR);
     const zips = [];
     // in config.json's order, as PyScript does
@@ -57,10 +59,12 @@ function boot() {
       }
     });
     const paths = JSON.stringify([...zips, APP_DIR]);
+    performance.mark("videau:worker-unpacked");
     pyodide.runPython(
       `import sys\nsys.path[:0] = ${paths}\n` +
         "from core.analysis.split import PartRunner\n" +
         "runner = PartRunner()\n" +
+        "import js\njs.performance.mark('videau:worker-imported')\n" +
         "runner.warm()\n" +
         "def load(data):\n    runner.load(data.to_bytes())\n",
     );
@@ -86,12 +90,15 @@ self.addEventListener("message", async (event) => {
   try {
     if (message.op === "job" && message.data instanceof Uint8Array) {
       python.load(message.data);
+      performance.mark("videau:worker-loaded");
     } else if (message.op === "part" && Number.isInteger(message.start) && Number.isInteger(message.stop)) {
       const id = message.id;
+      performance.mark(`videau:part-${id}-start`);
       const count = python.run(message.start, message.stop, (bytes) => {
         const data = bytes.toJs(); // a copy: the Python bytes go with the call
         self.postMessage({ part: id, decision: data }, [data.buffer]);
       });
+      performance.mark(`videau:part-${id}-end`);
       self.postMessage({ part: id, end: count });
     }
   } catch (error) {
@@ -101,6 +108,9 @@ self.addEventListener("message", async (event) => {
 
 // Start Python at once: the page starts this worker only when it has work for it.
 boot().then(
-  () => self.postMessage({ ready: Math.round(performance.now() - started) }),
+  () => {
+    performance.mark("videau:worker-ready");
+    self.postMessage({ ready: Math.round(performance.now() - started) });
+  },
   fail,
 );

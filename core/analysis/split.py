@@ -49,6 +49,11 @@ contact position dear; with 4 parts a worker, measured on the 7-pointer of ``ben
 one of two workers spent 25 s and the other 18 s), few enough that little is lost where a part
 starts (its first roll table, computed by the part before as well)."""
 
+TAIL_PARTS = 2
+"""The last parts given out, this many a worker, are cut in quarters: a decision's cost varies
+a hundredfold (a forced play against a close contact position), so the work left when the first
+worker runs dry is at most a few decisions' worth, not a whole part's."""
+
 
 @dataclass(frozen=True, slots=True)
 class Part:
@@ -74,12 +79,15 @@ def decision_games(match: Match) -> list[int]:
 def plan_parts(games: Sequence[int], workers: int, per_worker: int = PARTS_PER_WORKER) -> tuple[Part, ...]:
     """The decisions (``games``: the game of each, :func:`decision_games`) cut into parts for
     ``workers`` workers, largest first: each game whole, or in equal runs of consecutive
-    decisions when it is longer than an even share.
+    decisions when it is longer than an even share; with several workers, the last
+    :data:`TAIL_PARTS` a worker cut in quarters.
 
     >>> plan_parts([1, 1, 1, 2], 1)
     (Part(game=1, start=0, stop=3), Part(game=2, start=3, stop=4))
     >>> plan_parts([1, 1, 1, 2], 2, per_worker=1)
     (Part(game=1, start=1, stop=3), Part(game=1, start=0, stop=1), Part(game=2, start=3, stop=4))
+    >>> [p.size for p in plan_parts([1] * 40, 2, per_worker=4)]
+    [5, 5, 5, 5, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
@@ -99,7 +107,19 @@ def plan_parts(games: Sequence[int], workers: int, per_worker: int = PARTS_PER_W
             b = start + (stop - start) * (k + 1) // pieces
             parts.append(Part(games[start], a, b))
         start = stop
-    return tuple(sorted(parts, key=lambda p: (-p.size, p.start)))
+    parts.sort(key=lambda p: (-p.size, p.start))
+    tail = TAIL_PARTS * workers
+    if workers > 1 and len(parts) > tail:
+        parts[-tail:] = [piece for part in parts[-tail:] for piece in _quarters(part)]
+        parts.sort(key=lambda p: (-p.size, p.start))
+    return tuple(parts)
+
+
+def _quarters(part: Part) -> list[Part]:
+    """``part`` in four runs as equal as may be (fewer when it is shorter than four decisions)."""
+    pieces = min(4, part.size)
+    cuts = [part.start + part.size * k // pieces for k in range(pieces + 1)]
+    return [Part(part.game, a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
 
 
 def merge_parts(

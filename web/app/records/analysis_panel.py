@@ -2,15 +2,17 @@
 
 Imported by :mod:`app.records.panel` when Analyse is first used, never at start-up: it
 imports :mod:`core.analysis`, and so the bot's net. The analysis runs in Web Workers
-(:mod:`app.records.analysis_workers`, started then, one per core, ended when it is done), so the
-board keeps answering; Cancel (or closing the dialog) ends them at once. Where they cannot start,
-it runs on the page's thread as a generator (:func:`core.analysis.analysis_steps`) resumed for
-about 50 ms at a time, the page yielding to the browser between slices (as
-:mod:`app.page.computer.opponent` does for the computer's moves), the page saying so; both give
-the same analysis. The results (:mod:`app.records.analysis_view`, :mod:`app.records.win_chart`)
-stay while the same match is asked again; a decision opens its review (:mod:`app.records.review_panel`:
-the position before it, the play made and the best), on top of the analysis, so that closing the
-review comes back to the list; the dialog says at which depth the analysis looked."""
+(:mod:`app.records.analysis_workers`, started then, one per core, starting while the page counts
+the match's decisions, ended when it is done), so the board keeps answering; Cancel (or closing
+the dialog) ends them at once. Where they cannot start, it runs on the page's thread as a
+generator (:func:`core.analysis.analysis_steps`) resumed for about 50 ms at a time, the page
+yielding to the browser between slices (as :mod:`app.page.computer.opponent` does for the
+computer's moves), the page saying so; both give the same analysis. The progress is shown at
+most every :data:`PROGRESS_S`. The results (:mod:`app.records.analysis_view`,
+:mod:`app.records.win_chart`) stay while the same match is asked again; a decision opens its
+review (:mod:`app.records.review_panel`: the position before it, the play made and the best), on
+top of the analysis, so that closing the review comes back to the list; the dialog says at which
+depth the analysis looked."""
 
 from __future__ import annotations
 
@@ -39,6 +41,11 @@ SLICE_S = 0.05
 """Seconds of analysis between two yields to the browser: within the 50 ms a click may wait
 unnoticed, and few enough yields (each costs the browser's ~4 ms timer) not to slow the analysis."""
 
+PROGRESS_S = 0.25
+"""Seconds at least between two updates of the progress while analysing (the first and the last
+shown at once): each update is a frame for the browser to draw, CPU taken from the analysis on a
+machine with few cores (a worker may send ten decisions a second)."""
+
 
 class AnalysisHost(ReviewHost, Protocol):
     """What the analysis needs of the records panel: the review's needs, and where the mistakes go."""
@@ -61,6 +68,7 @@ class AnalysisPanel:
         self.depth: Depth | None = None
         self.review: ReviewPanel | None = None  # made on first use
         self.practice_note = ""  # what the practice deck took of the result (its mistakes)
+        self.progress_at = 0.0  # when the progress was last shown (time.perf_counter)
 
     @property
     def lang(self) -> str:
@@ -111,6 +119,12 @@ class AnalysisPanel:
             message.classList.remove("is-error")
 
     def show_progress(self, done: int, total: int) -> None:
+        """Show ``done`` of ``total`` decisions analysed: at once for the first and the last, else at
+        most every :data:`PROGRESS_S`."""
+        now = time.perf_counter()
+        if 0 < done < total and now - self.progress_at < PROGRESS_S:
+            return
+        self.progress_at = now
         bar = el("analysis-progress")
         bar.max = max(total, 1)
         bar.value = done
@@ -129,21 +143,14 @@ class AnalysisPanel:
             return
         window.performance.mark("videau:analysis-start")  # bench/analysis_workers.py times from here
         started = time.perf_counter()
-        games = await self.walk(match, run_id)
-        if games is None:
-            return
-        total = len(games)
-        if total == 0:
-            self.running = False
-            el("analysis-running").hidden = True
-            self.say(t(self.lang, "analysis.empty"))
-            return
-        self.say("")
-        self.show_progress(0, total)
-        depth = self.depth = page_depth(total)  # the strongest that fits the time
-        result = await self.run_in_workers(match, depth, games, run_id)
-        if result is None and run_id == self.run_id:
-            result = await self.run_in_page(match, depth, total, run_id)
+        pool = self.start_workers()  # they start (seconds) while the page counts the decisions
+        try:
+            result = await self.analyse(match, pool, run_id)
+        finally:
+            if not isinstance(pool, str):
+                pool.terminate()
+                if self.pool is pool:
+                    self.pool = None
         if result is None or run_id != self.run_id:
             return
         window.performance.mark("videau:analysis-end")  # analysed; the results are drawn next
@@ -154,6 +161,41 @@ class AnalysisPanel:
         except Exception as failed:
             self.practice_note = str(failed) or type(failed).__name__
         self.show_result()
+        window.performance.mark("videau:analysis-drawn")
+
+    def start_workers(self) -> WorkerPool | str:
+        """The analysis' workers (:func:`app.records.analysis_workers.start_pool`), started now; or why
+        there are none (the page then analyses on its own thread)."""
+        from app.records.analysis_workers import start_pool
+
+        try:
+            pool = self.pool = start_pool()
+        except Exception as failed:  # WorkersFailed, or any fault of this path: the page's own is left
+            return str(failed) or type(failed).__name__
+        el("analysis-dialog").dataset.runner = f"workers:{len(pool.workers)}"
+        window.performance.mark("videau:analysis-pool")
+        return pool
+
+    async def analyse(self, match: Match, pool: WorkerPool | str, run_id: int) -> MatchAnalysis | None:
+        """Count the decisions, then grade them in the workers (``pool``), or on the page's thread
+        where they could not start or failed; ``None`` when cancelled or there is nothing to grade."""
+        games = await self.walk(match, run_id)
+        if games is None:
+            return None
+        window.performance.mark("videau:analysis-walked")
+        total = len(games)
+        if total == 0:
+            self.running = False
+            el("analysis-running").hidden = True
+            self.say(t(self.lang, "analysis.empty"))
+            return None
+        self.say("")
+        self.show_progress(0, total)
+        depth = self.depth = page_depth(total)  # the strongest that fits the time
+        result = await self.run_in_workers(match, depth, games, pool, run_id)
+        if result is None and run_id == self.run_id:
+            result = await self.run_in_page(match, depth, total, run_id)
+        return result
 
     async def walk(self, match: Match, run_id: int) -> list[int] | None:
         """The game of each decision (:func:`core.analysis.split.decision_games`), replaying the match
@@ -169,30 +211,24 @@ class AnalysisPanel:
                     return None
         return games
 
-    async def run_in_workers(self, match: Match, depth: Depth, games: list[int], run_id: int) -> MatchAnalysis | None:
+    async def run_in_workers(
+        self, match: Match, depth: Depth, games: list[int], pool: WorkerPool | str, run_id: int
+    ) -> MatchAnalysis | None:
         """The analysis in Web Workers (:mod:`app.records.analysis_workers`); ``None`` when cancelled,
         or when the workers could not do it (the page is told it analyses on its own thread)."""
-        from app.records.analysis_workers import start_pool
-
-        dialog = el("analysis-dialog")
-        pool = None
         try:
+            if isinstance(pool, str):
+                raise RuntimeError(pool)
             total = len(games)
-            pool, parts = start_pool(games)
-            self.pool = pool
-            dialog.dataset.runner = f"workers:{len(pool.workers)}"
-            return await pool.analyse(match, depth, parts, total, lambda done: self.show_progress(done, total))
+            return await pool.analyse(match, depth, games, lambda done: self.show_progress(done, total))
         except Exception as failed:  # WorkersFailed, or any fault of this path: the page's own is left
+            if not isinstance(pool, str):
+                pool.terminate()  # the others too: the page's thread does it all now
             if run_id == self.run_id:
-                dialog.dataset.runner = "page"
+                el("analysis-dialog").dataset.runner = "page"
                 self.say(t(self.lang, "analysis.in_page", error=str(failed)))
                 self.show_progress(0, len(games))
             return None
-        finally:
-            if pool is not None:
-                pool.terminate()
-                if self.pool is pool:
-                    self.pool = None
 
     async def run_in_page(self, match: Match, depth: Depth, total: int, run_id: int) -> MatchAnalysis | None:
         """The analysis on the page's thread, in slices of :data:`SLICE_S`; ``None`` when cancelled."""
