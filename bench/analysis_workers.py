@@ -11,9 +11,17 @@ interleaved round by round. For each run it gives:
 
 * the analysis time: from the page's ``videau:analysis-start`` mark (the dialog shown, the
   decisions counted) to ``videau:analysis-end`` (every part merged), workers' start-up included;
+* where the time went (:func:`timeline`, from a trace of the run: the page's and the workers'
+  ``videau:*`` marks, each thread's CPU): the workers' start (to the last one's ``ready``), the
+  grading (from the first part's start to the last one's end), how long the first worker to
+  finish waited for the last, the page's merging and drawing, and the CPU of the page's thread
+  and of the browser's compositor while analysing;
 * the page's long tasks (Long Tasks API, a ``PerformanceObserver`` installed before the page's
   scripts): the longest while analysing (between the two marks), and the longest at the click
   (loading the analysis code, the first time) and at the end (drawing the results), apart.
+
+With ``VIDEAU_TRACE_DIR=DIR`` each run's trace is saved there (``trace-MODE-TIME.json``, for
+chrome://tracing or Perfetto).
 
 Goal (#44): with 2 workers at most 0.6x the time of 1 worker on the 2-core machine; no task on
 the page's thread over 100 ms while analysing. Not run by the tests.
@@ -111,6 +119,58 @@ def cpu_longest(trace: bytes) -> dict[str, float] | None:
     return out
 
 
+def timeline(trace: bytes) -> dict[str, float] | None:
+    """Where an analysis' time went, in seconds, from the trace's marks (the page's
+    ``videau:analysis-*``, the workers' ``videau:worker-ready`` and ``videau:part-N-start/end``)
+    and threads: ``boot`` (analysis start to the last worker ready), ``grading`` (the first part's
+    start to the last one's end), ``tail`` (the first worker done to the last), ``merge_draw``
+    (the last decision to the results drawn), and the CPU seconds of the page's main thread
+    (``page_cpu``) and of the browser's compositor (``compositor_cpu``, drawing the page's frames)
+    while analysing."""
+    data = json.loads(trace)
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    marks: dict[str, list[dict[str, Any]]] = {}
+    for e in events:
+        if str(e.get("name", "")).startswith("videau:"):
+            marks.setdefault(e["name"], []).append(e)
+
+    def first(name: str) -> float | None:
+        found = marks.get(name)
+        return min(e["ts"] for e in found) / 1e6 if found else None
+
+    start, graded, drawn, end = (first(f"videau:analysis-{n}") for n in ("start", "graded", "drawn", "end"))
+    ready = [e["ts"] / 1e6 for e in marks.get("videau:worker-ready", [])]
+    part_starts = [e["ts"] / 1e6 for n, es in marks.items() if n.startswith("videau:part-") and n.endswith("-start")
+                   for e in es]
+    last_end: dict[int, float] = {}
+    for n, es in marks.items():
+        if n.startswith("videau:part-") and n.endswith("-end"):
+            for e in es:
+                last_end[e["tid"]] = max(last_end.get(e["tid"], 0.0), e["ts"] / 1e6)
+    if start is None or graded is None or drawn is None or end is None or not ready or not part_starts or not last_end:
+        return None
+    page = (marks["videau:analysis-start"][0]["pid"], marks["videau:analysis-start"][0]["tid"])
+    names = {(e["pid"], e["tid"]): str(e.get("args", {}).get("name")) for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    page_cpu = compositor_cpu = 0.0
+    for e in events:
+        if e.get("ph") != "X" or e.get("name") != "ThreadControllerImpl::RunTask" or not start <= e["ts"] / 1e6 <= end:
+            continue
+        thread = (e.get("pid"), e.get("tid"))
+        if thread == page:
+            page_cpu += e.get("tdur", 0) / 1e6
+        elif names.get(thread) == "VizCompositorThread":
+            compositor_cpu += e.get("tdur", 0) / 1e6
+    return {
+        "boot": max(ready) - start,
+        "grading": max(last_end.values()) - min(part_starts),
+        "tail": max(last_end.values()) - min(last_end.values()),
+        "merge_draw": drawn - graded,
+        "page_cpu": page_cpu,
+        "compositor_cpu": compositor_cpu,
+    }
+
+
 def one_run(browser: Browser, url: str, mode: str, match: Path = MATCH) -> dict[str, Any]:
     """Open the page in a fresh context, analyse the match, read the marks and the long tasks."""
     cores = 0 if mode == "page" else int(mode)
@@ -134,6 +194,8 @@ def one_run(browser: Browser, url: str, mode: str, match: Path = MATCH) -> dict[
         )
         result: dict[str, Any] = page.evaluate(RESULTS_JS)
         trace = browser.stop_tracing()
+        if os.environ.get("VIDEAU_TRACE_DIR"):
+            Path(os.environ["VIDEAU_TRACE_DIR"], f"trace-{mode}-{time.time():.0f}.json").write_bytes(trace)
     finally:
         if trace is None:
             with contextlib.suppress(Exception):
@@ -152,6 +214,7 @@ def one_run(browser: Browser, url: str, mode: str, match: Path = MATCH) -> dict[
         "seconds": (end - start) / 1000.0,
         "longest_during": max(during, default=0.0),
         "cpu": cpu_longest(trace) if trace is not None else None,
+        "timeline": timeline(trace) if trace is not None else None,
         "over_100_during": sum(1 for d in during if d > 100),
         "longest_click": longest(click, start),
         "longest_draw": longest(end, result["done"]),
@@ -202,6 +265,17 @@ def report(runs: list[dict[str, Any]], modes: list[str], load: str) -> str:
         )
     else:
         lines.append(f"| | | {load} | | | |")
+    keys = ("boot", "grading", "tail", "merge_draw", "page_cpu", "compositor_cpu")
+    spent = []
+    for mode in modes:
+        spans = [r["timeline"] for r in runs if r["mode"] == mode and r.get("timeline")]
+        if spans:
+            name = "page" if mode == "page" else f"{mode} worker" + ("s" if mode != "1" else "")
+            spent.append(f"{name}: " + " · ".join(f"{statistics.median(t[k] for t in spans):.1f}" for k in keys))
+    if spent:
+        lines.append("| where the time went, s (medians): workers started (to the last one ready) · grading (first "
+                     "part's start to last part's end) · first worker done to last · merging and drawing · CPU of the "
+                     f"page's thread · of the compositor, while analysing | | {'; '.join(spent)} | | | |")
     return "\n".join(lines)
 
 
