@@ -234,7 +234,7 @@ run_tests() {
     -p no:benchmark -n "${VIDEAU_TEST_WORKERS:-$(test_workers)}" --dist worksteal --durations=15 \
     --reruns 2 --only-rerun "Target crashed"
   wait "$pyodide_pid"
-  check "pytest in Pyodide (tests/core, beside)" replay "$pyodide/pyodide"
+  check "pytest in Pyodide (beside pytest)" replay "$pyodide/pyodide"
   rm -rf "$pyodide"
   printf '\nbuild.sh test summary (%ss in all):\n' $((SECONDS - start))
   printf '%s\n' "${RESULTS[@]}"

@@ -4,7 +4,7 @@ cube action, the same equity and loss at the plies they state.
 
 Walks two matches gnubg played against itself (a 3-point match and a money session with cube
 actions): before each decision, the hint and the tutor of the page (sharing one engine, as the
-page's coach does) against the analysis of the whole match."""
+page's coach does) against the match's analysis (its first 70 decisions for the 3-point match)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from core.action import Action
-from core.analysis import Decision, Depth, analyse_match, page_depth
+from core.analysis import Decision, Depth, analyse_match, analysis_steps, page_depth
 from core.analysis.decision import CUBE_DOUBLE, CUBE_TAKE, DecisionEval
 from core.analysis.engine import Engine
 from core.analysis.hint import CheckerHint, CubeHint, action_cost, checker_hint, cube_hint
@@ -75,25 +75,39 @@ def check_decision(decision: Decision, hint: CheckerHint | CubeHint, shown: Deci
     return compared
 
 
+def analysed(match: Match, first: int) -> list[Decision]:
+    """The first ``first`` decisions of the analysis of ``match`` (all if it has fewer), as
+    :func:`analyse_match` grades them: its steps, stopped there (each decision is graded alone,
+    so those after would not change them; they would only cost time)."""
+    decisions: list[Decision] = []
+    for item in analysis_steps(match, depth=Depth()):
+        if isinstance(item, Decision):
+            decisions.append(item)
+            if len(decisions) == first:
+                break
+    return decisions
+
+
 @pytest.mark.parametrize(("name", "first"), [("selfplay_104_0pt.mat", 1000), ("selfplay_101_3pt.mat", 70)])
 def test_hint_tutor_show_best_and_analysis_price_each_decision_alike(name: str, first: int) -> None:
     """Every decision of a money session, the first ``first`` of a 3-point match (CPU time)."""
     match = parse_mat((DATA / name).read_text())
-    analysis = analyse_match(match, depth=Depth())
-    decisions = iter(analysis.decisions)
+    graded = analysed(match, first)
+    decisions = iter(graded)
     engine = Engine()
     kinds: dict[str, int] = {"move": 0, "double": 0, "take": 0}
     compared = 0
     for n, (before, action) in enumerate(before_each_decision(match)):
-        decision = next(decisions)
         if n >= first:
-            continue
+            break
+        decision = next(decisions)
         if action.kind == "play" and decision.counted is False:  # a forced play: nothing to price
             continue
         hint, shown, loss = coach_prices(before, action, engine)
         compared += check_decision(decision, hint, shown, loss)
         kinds[decision.kind] += 1
-    assert next(decisions, None) is None
+    assert next(decisions, None) is None  # as many decisions as the walk above, or ``first``
+    assert len(graded) == min(first, n + 1)
     assert kinds["move"] >= 5 and kinds["double"] >= 3
     assert compared > 50
     if name.startswith("selfplay_104"):
