@@ -446,3 +446,27 @@ def test_the_computer_plays_its_chequers_at_the_match_score() -> None:
     assert (spy.seen[-1].match_state, spy.seen[-1].jacoby) == (None, False)
     spy.decide(Match.new(0, jacoby=True).opening_with(3, 1), 0)  # the rules reach the bot too
     assert (spy.seen[-1].match_state, spy.seen[-1].jacoby) == (None, True)
+
+
+def test_the_bot_is_found_where_a_zip_holds_its_bytecode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the site's videau.zip: source and unchecked-hash bytecode side by side; zipimport then names
+    # the .pyc as the package's origin (Pyodide), and Analyse must still be offered
+    import py_compile
+    import sys
+    import zipfile
+
+    source = tmp_path / "__init__.py"
+    source.write_text("")
+    compiled = tmp_path / "__init__.pyc"
+    py_compile.compile(str(source), str(compiled), invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    archive = tmp_path / "site.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.write(source, "zbotpkg/__init__.py")
+        z.write(compiled, "zbotpkg/__init__.pyc")
+    monkeypatch.syspath_prepend(str(archive))
+    spec = importlib.util.find_spec("zbotpkg")
+    assert spec is not None and str(spec.origin).endswith("__init__.pyc")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: real("zbotpkg" if name == "core.bot" else name))
+    assert bot_turns.bot_available()
+    sys.modules.pop("zbotpkg", None)

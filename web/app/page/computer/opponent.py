@@ -120,7 +120,9 @@ def dialog_choice_from_json(text: str | None, *, bot_ok: bool) -> tuple[str, str
 
 
 def bot_available() -> bool:
-    """True when the core ships a bot package (``core/bot/__init__.py``); nothing is imported.
+    """True when the core ships a bot package (``core/bot/__init__.py``, or its bytecode alone where
+    the module is found in a zip whose ``.pyc`` holds an unchecked hash: zipimport then names the
+    ``.pyc`` as the origin); nothing is imported.
 
     >>> bot_available()
     True
@@ -129,7 +131,7 @@ def bot_available() -> bool:
         spec = importlib.util.find_spec("core.bot")
     except (ImportError, ValueError):
         return False
-    return spec is not None and spec.origin is not None and spec.origin.endswith("__init__.py")
+    return spec is not None and spec.origin is not None and spec.origin.endswith(("__init__.py", "__init__.pyc"))
 
 
 # -- the computer's turn on the page ------------------------------------------------------------
