@@ -26,7 +26,7 @@ from app.board.messages import describe_refusal
 from app.board.places import OFF, Place, parse_place, to_mover
 from app.board.render import render_board
 from app.board.view import BoardView, build_view
-from app.dom import Listeners, el, ignore_event, js_value, report_in
+from app.dom import Listeners, create_once, el, ignore_event, js_value, report_in
 from app.page.auto_play import follow_up
 from app.page.board_input import animation
 from app.page.board_input.drag import BoardPointer
@@ -566,12 +566,23 @@ APP: App | None = None
 
 
 def boot() -> App:
-    """Start the page (called by :mod:`app.main`), then its records panel."""
+    """Start the page (called by :mod:`app.main`); its records panel, practice and coach in the next task.
+
+    Ready (``data-ready``) is only seen once the task that set it ends, so what is not needed to
+    draw the board and take the first roll or move is installed after it: the records panel's
+    buttons stay disabled and the hint button hidden until then (as web/index.html has them).
+    """
     global APP
     page = APP = App()
     report_in(lambda: page.lang)
     page.start()
-    from app.records.panel import install  # after the board: the page does not wait for it
+    window.setTimeout(create_once(lambda: install_panels(page)), 0)
+    return page
+
+
+def install_panels(page: App) -> None:
+    """The records panel, the practice button and the coach (imported here, not at start-up)."""
+    from app.records.panel import install
 
     def open_editor() -> None:
         from app.page.dialogs.editor_dialog import open_editor  # on first use, never at start-up
@@ -585,4 +596,3 @@ def boot() -> App:
     from app.page.coach.hint_panel import Coach
 
     page.coach = Coach(page).install()
-    return page
