@@ -120,9 +120,9 @@ def dialog_choice_from_json(text: str | None, *, bot_ok: bool) -> tuple[str, str
 
 
 def bot_available() -> bool:
-    """True when the core ships a bot package (``core/bot/__init__.py``, or its bytecode alone where
-    the module is found in a zip whose ``.pyc`` holds an unchecked hash: zipimport then names the
-    ``.pyc`` as the origin); nothing is imported.
+    """True when the core ships a bot package (a regular package ``core.bot``, from a folder or a zip,
+    with its sources or its bytecode alone: not a namespace left by a stray folder); nothing is
+    imported.
 
     >>> bot_available()
     True
@@ -131,7 +131,7 @@ def bot_available() -> bool:
         spec = importlib.util.find_spec("core.bot")
     except (ImportError, ValueError):
         return False
-    return spec is not None and spec.origin is not None and spec.origin.endswith(("__init__.py", "__init__.pyc"))
+    return spec is not None and spec.origin is not None and spec.submodule_search_locations is not None
 
 
 # -- the computer's turn on the page ------------------------------------------------------------
