@@ -11,8 +11,8 @@
   ``dist/app/**/*.py`` (copied from ``web/app/``, the ``app`` package), at their package paths.
   config.json writes it as a plain file (destination ``./videau.zip``, no ``/*``): nothing is
   unpacked at start (unpacking an archive cost the page Python's ``zipfile``, ``shutil`` and
-  ``tempfile`` and the writing of every file, #46). The page (app/main.py) and the analysis
-  worker put every ``files`` entry whose destination is a ``.zip`` on ``sys.path``, and
+  ``tempfile`` and the writing of every file, #46). The page (app/main.py) puts ``videau.zip``
+  on ``sys.path``, the analysis worker every ``files`` entry whose destination is a ``.zip``, and
   ``zipimport`` (loaded already for the standard library) imports from it. tools/precompile.py
   then adds the bytecode beside each module. The sources stay in ``dist/app/`` and the wheel
   in ``dist/wheels/`` for the embeds' worker (see gen_embed_manifest.py).
