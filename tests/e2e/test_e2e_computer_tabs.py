@@ -54,6 +54,9 @@ def test_two_tabs_against_the_computer_play_its_turn_once(page: Page, context: B
     other = context.new_page()
     _watch(other, problems)
     open_app(other, "?seed=32&lang=en")
+    # The player's tab to the front: a new tab hides it, and a hidden tab's timers and frames are
+    # throttled (the computer's steps and each click's checks waited about a second each).
+    page.bring_to_front()
 
     turns = 0
     for _ in range(40):

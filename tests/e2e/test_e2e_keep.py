@@ -90,6 +90,7 @@ def test_new_match_asks_when_another_tab_played_the_match(page: Page) -> None:
     open_app(other, "?seed=24&lang=en")
     other.locator("#btn-roll").click()
     wait_phase(other, "move")
+    page.bring_to_front()  # back to the first tab, as a player would (a hidden tab is throttled)
     new_match(page, names=("Cy", "Di"))  # this tab had the match at its opening roll
     expect(page.locator("#nm-replace")).to_be_visible()
     expect(page.locator("#new-match-dialog")).to_be_visible()

@@ -96,6 +96,7 @@ def test_two_tabs_on_one_match_never_overwrite_each_other(page: Page, context: B
     other.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     open_app(other, "?seed=5&lang=en")
     wait_phase(other, "opening")
+    page.bring_to_front()  # the playing tab in front, as a player has it (a hidden tab is throttled)
 
     # One tab plays: the other follows through the storage event.
     button(page, "Roll").click()
