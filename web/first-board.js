@@ -12,7 +12,33 @@
 //   another position.
 // - The board stays inert (index.html: inert, aria-busy) until Python takes over and draws the
 //   very same SVG in its place.
+//
+// It also asks, on a first visit only, for Python's runtime and our Python (videau.zip: the core
+// and the app package, tools/gen_config.py) at once, rather than when PyScript asks for them.
 "use strict";
+
+// A page that the offline cache (sw.js) serves has these files on the device: preloaded there,
+// their bodies (15 MB read from the cache and buffered by the page) only delayed what PyScript
+// needs first, its config and its chunks; PyScript then asked for Pyodide ~150 ms later (#46,
+// bench/startup.py, bench/journal/2026-12.md).
+if (!navigator.serviceWorker?.controller) {
+  for (const href of [
+    "./pyodide/pyodide.asm.wasm",
+    "./pyodide/python_stdlib.zip",
+    "./pyodide/pyodide-lock.json",
+    "./config.json",
+    "./videau.zip",
+  ]) {
+    const link = document.createElement("link");
+    link.rel = "preload";
+    link.as = "fetch";
+    link.crossOrigin = "anonymous";
+    link.fetchPriority = "low";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 (() => {
   const root = document.documentElement;
 
