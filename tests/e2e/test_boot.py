@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from e2e_helpers import assert_offline, go_offline, wait_ready
 from playwright.sync_api import Page
 
@@ -14,6 +15,7 @@ def test_app_starts_with_no_errors(page: Page) -> None:
     # that tried to leave localhost.
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # the offline cache under test
 def test_app_starts_offline_after_one_visit(page: Page) -> None:
     page.goto("./")
     wait_ready(page)

@@ -19,6 +19,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from e2e_helpers import OFFLINE_PROBE, assert_offline, go_offline, go_online, wait_ready
 from match_helpers import button, open_app, phase, play_turn, score, start_match, wait_phase
 from playwright.sync_api import Page, expect
@@ -162,6 +163,7 @@ def three_points_with_the_cube(a: Page, b: Page) -> None:
     assert not any(x.kind == "roll" for e in later[: reply + 2] if e.sender == promiser for x in e.actions)
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # the offline cache under test
 def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_errors: Any) -> None:
     a = page
     open_app(a, "?seed=1&lang=en")

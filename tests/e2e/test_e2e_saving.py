@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from e2e_helpers import assert_offline, go_offline, wait_ready
 from match_helpers import (
     board_state,
@@ -125,6 +126,7 @@ def test_two_tabs_on_one_match_never_overwrite_each_other(page: Page, context: B
     assert problems == []
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # the offline cache under test
 def test_offline_after_the_first_visit_a_game_can_be_finished(page: Page) -> None:
     open_app(page, "?seed=8&lang=en")
     page.evaluate("() => navigator.serviceWorker.ready.then(() => undefined)")

@@ -8,7 +8,6 @@ board, which must be the very same SVG (no jump), and only then may the board be
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import pytest
 from e2e_helpers import wait_ready
@@ -47,12 +46,8 @@ class HeldRuntime:
         self.held.clear()
 
 
-@pytest.fixture
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    """No service worker: it would answer the runtime's request out of the page's sight."""
-    return {**browser_context_args, "service_workers": "block"}
-
-
+# No service worker here (conftest blocks them in every context): one would answer the runtime's
+# request out of the page's sight.
 @pytest.fixture
 def held(page: Page) -> Iterator[HeldRuntime]:
     runtime = HeldRuntime(page)
