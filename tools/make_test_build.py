@@ -6,8 +6,10 @@ What ``./build.sh build`` puts in dist/ is what Netlify publishes, and the produ
 reads nothing from its address to choose its dice. The e2e tests need reproducible dice
 (``?seed=N``): this copies dist/ to another folder, lays the files of tests/test_build/
 over it (``app/page/dice/dice_source.py``, which honours ``?seed=``, and the module it uses),
-then writes that copy's config.json, embed.json and sw.js again so that they list and hash
-its own files. tests/e2e/conftest.py runs it at the start of every e2e session.
+then writes that copy's config.json (and with it videau.zip), the bytecode beside each module
+of videau.zip (tools/precompile.mjs, as the build does: the tests import what the site imports),
+embed.json and sw.js again so that they list and hash its own files. tests/e2e/conftest.py
+runs it at the start of every e2e session.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OVERLAY = ROOT / "tests" / "test_build"
-GENERATORS = ("gen_config.py", "gen_embed_manifest.py", "gen_sw.py")
+GENERATORS = ("gen_config.py", "precompile.mjs", "gen_embed_manifest.py", "gen_sw.py")
+"""build.sh's steps after the copy, in its order (sw.js last, over every other file)."""
 
 
 def overlay_files(overlay: Path = OVERLAY) -> list[Path]:
@@ -40,8 +43,9 @@ def make_test_build(dist: Path, out: Path, overlay: Path = OVERLAY) -> list[Path
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(overlay / rel, target)
-    for tool in GENERATORS:  # in build.sh's order: sw.js last, over every other file
-        subprocess.run([sys.executable, str(Path(__file__).with_name(tool)), str(out)], check=True)
+    for tool in GENERATORS:
+        runner = "node" if tool.endswith(".mjs") else sys.executable
+        subprocess.run([runner, str(Path(__file__).with_name(tool)), str(out)], check=True, stdout=subprocess.DEVNULL)
     return files
 
 

@@ -15,7 +15,7 @@ Every ``.pyc`` is *unchecked-hash* (PEP 552): the importer runs it without readi
 beside it (checked-hash bytecode made each import read, inflate and hash its source: in Node,
 loadPyodide() 914 -> 717 ms and our imports 275 -> 154 ms unchecked, medians of 10, #46). That
 is safe because each zip is written whole by the build, sources and bytecode together, and never
-changed after (tools/make_test_build.py rewrites videau.zip from sources only: no bytecode). A
+changed after (tools/make_test_build.py, which rewrites videau.zip, runs this again after). A
 ``.pyc`` of another Python (another magic number) is still ignored; the sources stay, for
 tracebacks. The interpreter that runs this module must be the one that will import the files
 (hence Pyodide under Node: the build's CPython is another version).

@@ -33,9 +33,9 @@ def test_app_starts_offline_after_one_visit(page: Page) -> None:
 
 
 def test_the_shipped_build_starts_from_its_bytecode_and_finds_the_bot(page: Page, production_url: str) -> None:
-    """dist/ as ./build.sh ships it: videau.zip holds bytecode beside every module (the tests' copy,
-    dist-test/, is rebuilt from sources and has none), so modules are found as ``.pyc`` there; the
-    page starts from it and finds the bot package (Analyse enabled, as only the bot allows)."""
+    """dist/ as ./build.sh ships it, not the tests' copy: videau.zip holds bytecode beside every
+    module, so modules are found as ``.pyc`` there; the page starts from it and finds the bot
+    package (Analyse enabled, as only the bot allows)."""
     page.goto(production_url)
     wait_ready(page)
     page.wait_for_function("() => !document.getElementById('rec-export').disabled")  # the records panel is wired
