@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import sys
@@ -291,6 +292,56 @@ def test_our_zip_gets_bytecode_for_every_module_and_imports_from_it(tmp_path: Pa
         sys.path.remove(str(path))
         for name in ("zapp.m", "zapp"):
             sys.modules.pop(name, None)
+
+
+ARCHIVE_MODULES = {"shutil", "tempfile", "zipfile"}
+ARCHIVE_NAMES = {"shutil", "NamedTemporaryFile", "ZipFile"}
+
+
+def _imported(nodes: list[ast.stmt]) -> set[str]:
+    """The modules imported and the names bound by the import statements among ``nodes`` (not nested)."""
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names} | {a.asname or a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            found |= {node.module or ""} | {a.asname or a.name for a in node.names}
+    return found
+
+
+def test_pyodides_start_imports_no_archive_module_and_its_unpacking_still_finds_them() -> None:
+    """precompile.py rewrites the pinned Pyodide's package loader: nothing of shutil, tempfile or
+    zipfile imported when Pyodide's start imports it, each imported in the functions that unpack."""
+    stdlib = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    for name in precompile.ARCHIVE_IMPORTS:
+        before = ast.parse(stdlib.read(name).decode("utf-8"))
+        assert _imported(before.body) & ARCHIVE_MODULES  # what the rewrite is for: still Pyodide's text
+        tree = ast.parse(precompile.defer_archive_imports(name, stdlib.read(name).decode("utf-8")))
+        assert not _imported(tree.body) & (ARCHIVE_MODULES | ARCHIVE_NAMES), name
+        for statement in tree.body:  # module level, outside functions: none of those names
+            if not isinstance(statement, (ast.FunctionDef, ast.ClassDef)):
+                used = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)}
+                assert not used & ARCHIVE_NAMES, (name, ast.unparse(statement)[:80])
+        for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+            # in a body (annotations are evaluated lazily in Pyodide's Python 3.14), each name is imported there
+            names = [n for s in function.body for n in ast.walk(s) if isinstance(n, ast.Name)]
+            used = {n.id for n in names if isinstance(n.ctx, ast.Load)}
+            local = _imported([n for s in function.body for n in ast.walk(s) if isinstance(n, ast.stmt)])
+            assert used & ARCHIVE_NAMES <= local, (name, function.name)
+    loader = precompile.defer_archive_imports(
+        "pyodide/_package_loader.py", stdlib.read("pyodide/_package_loader.py").decode("utf-8")
+    )
+    assert "_shutil().unpack_archive(" in loader  # with the wheel format registered first
+    assert "_shutil().get_unpack_formats()" in loader
+
+
+def test_the_rewrite_stops_the_build_on_another_pyodides_text() -> None:
+    data = _zip({"pyodide/common.py": "import os\n", "pyodide/_package_loader.py": "import shutil\n"})
+    with pytest.raises(SystemExit, match="another Pyodide"):
+        precompile.precompile_zip(data, "/lib/std.zip", rewrite=True)
+    with pytest.raises(SystemExit, match="not in the zip"):
+        precompile.precompile_zip(_zip({"os.py": ""}), "/lib/std.zip", rewrite=True)
+    assert precompile.precompile_zip(_zip({"pyodide/common.py": "import os\n"}), "/lib/std.zip")  # not asked: as is
 
 
 def test_the_pyscript_chunks_to_preload_are_found_in_the_pinned_pyscript() -> None:
