@@ -18,8 +18,10 @@ Every test in tests/e2e is marked ``e2e``. What a test gets:
   Requests to any host but localhost are aborted and recorded; console errors and page
   errors are recorded too. At teardown the test fails if any occurred, unless it is marked
   ``@pytest.mark.allow_console_errors``.
-- ``browser``: the worker's Chromium (one a worker), launched again after a test whose
-  renderer crashed ("Target crashed") and every 25 tests.
+- ``browser``: the worker's Chromium, launched again after a test whose renderer crashed
+  ("Target crashed") and every 25 tests. It compiles WebAssembly without optimizing it
+  (``BASELINE_WASM``), except for a test marked ``@pytest.mark.computes``, which gets a second,
+  default Chromium.
 - ``page_errors``: that record (a ``PageErrors``), to inspect in the test.
 - ``touch_page``: a phone (390x844, touch input: ``locator.tap()``, ``page.touchscreen``), with
   the same blocking of other hosts and the same failure on page errors.
@@ -189,9 +191,29 @@ class _Chromium:
 
 _CHROMIUM: list[_Chromium] = []  # the session's, for the report hook below
 
+BASELINE_WASM = "--js-flags=--liftoff-only"
+"""V8 compiles WebAssembly with its baseline compiler only (Liftoff), never optimizing it.
+
+Each page load starts Pyodide, whose runtime is one large WebAssembly module: optimizing its hot
+functions (TurboFan) costs about 1.4 s of CPU a load, half the renderer's start (2.5 -> 1.1 s,
+Chromium 150). Most tests load a page, act a little and close it, so that work never pays back;
+a test whose page computes for long (the computer's moves, an analysis) runs slower without it
+and is marked ``computes``: it gets a Chromium as the site's visitors have it. The flag changes
+how fast code runs, never what it does."""
+
 
 @pytest.fixture(scope="session")
-def _chromium(launch_browser: Callable[[], Browser]) -> Iterator[_Chromium]:
+def _chromium(launch_browser: Callable[..., Browser], browser_type_launch_args: dict[str, Any]) -> Iterator[_Chromium]:
+    args = [*browser_type_launch_args["args"], BASELINE_WASM]
+    chromium = _Chromium(lambda: launch_browser(args=args))
+    _CHROMIUM.append(chromium)
+    yield chromium
+    chromium.close()
+    _CHROMIUM.remove(chromium)
+
+
+@pytest.fixture(scope="session")
+def _chromium_optimizing(launch_browser: Callable[[], Browser]) -> Iterator[_Chromium]:
     chromium = _Chromium(launch_browser)
     _CHROMIUM.append(chromium)
     yield chromium
@@ -200,9 +222,12 @@ def _chromium(launch_browser: Callable[[], Browser]) -> Iterator[_Chromium]:
 
 
 @pytest.fixture
-def browser(_chromium: _Chromium) -> Browser:
-    """pytest-playwright's browser, but a live one: see ``_Chromium``."""
-    return _chromium.get()
+def browser(request: pytest.FixtureRequest) -> Browser:
+    """pytest-playwright's browser, but a live one (see ``_Chromium``); with optimized WebAssembly
+    for a test marked ``computes`` (see ``BASELINE_WASM``)."""
+    name = "_chromium_optimizing" if request.node.get_closest_marker("computes") else "_chromium"
+    chromium: _Chromium = request.getfixturevalue(name)
+    return chromium.get()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from match_helpers import open_app
 from playwright.sync_api import Page, expect
 
 from core.analysis import RATINGS
 from core.record import parse_mat
+
+pytestmark = pytest.mark.computes  # analyses a match: optimized WebAssembly (tests/e2e/conftest.py)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 BLUNDER = (DATA / "analysis_blunder.mat").read_text()

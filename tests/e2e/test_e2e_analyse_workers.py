@@ -14,9 +14,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from e2e_helpers import PageErrors
 from match_helpers import open_app
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.computes  # analyses a match: optimized WebAssembly (tests/e2e/conftest.py)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 BLUNDER = (DATA / "analysis_blunder.mat").read_text()

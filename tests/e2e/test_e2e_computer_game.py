@@ -22,7 +22,19 @@ COMPUTER_MOVES = "#move-list .moves__item--1"
 """The computer's entries in the move list (it plays the second seat)."""
 
 
-@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert", "strongest"])
+# The stronger levels search for long in the page: optimized WebAssembly (tests/e2e/conftest.py).
+SEARCHES = pytest.mark.computes
+
+
+@pytest.mark.parametrize(
+    "level",
+    [
+        "beginner",
+        pytest.param("intermediate", marks=SEARCHES),
+        pytest.param("expert", marks=SEARCHES),
+        pytest.param("strongest", marks=SEARCHES),
+    ],
+)
 def test_a_whole_one_point_game_against_the_computer(page: Page, level: str) -> None:
     open_app(page, "?seed=11&lang=en")
     start_computer_match(page, level, 1)

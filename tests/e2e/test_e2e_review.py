@@ -13,8 +13,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from match_helpers import BOARD_STATE_JS, open_app
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.computes  # analyses a match: optimized WebAssembly (tests/e2e/conftest.py)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 MISTAKES = (DATA / "review_mistakes.mat").read_text()
