@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 import zlib
 
 from e2e_helpers import wait_ready
@@ -46,7 +45,9 @@ def test_a_corrupt_record_is_set_aside_and_the_page_starts(page: Page, page_erro
     expect(page.get_by_role("button", name="New match")).to_be_visible()  # the page started
 
 
-def test_a_million_entry_link_is_refused_in_under_a_second(page: Page, page_errors: object) -> None:
+def test_a_million_entry_link_is_refused_and_the_page_goes_on(page: Page, page_errors: object) -> None:
+    """Refused for its size, the alert closable, the page usable; how fast it is refused (#45's
+    "under a second") is measured by bench/link_decode.py --pyodide, not timed here."""
     open_app(page)
     head = bytes(12) + bytes(3) + bytes([1, 1])
     million = link_of(zlib.compress(head + (1_000_000).to_bytes(3, "big") + bytes(8_000_000), 9), packed=True)
@@ -54,12 +55,9 @@ def test_a_million_entry_link_is_refused_in_under_a_second(page: Page, page_erro
     page.goto(base + "#link=AQ")  # a first refused link loads the link code
     expect(page.locator("#link-alert")).to_be_visible()
     page.evaluate("() => { document.getElementById('link-alert').hidden = true; }")
-    start = time.perf_counter()
     page.goto(base + million)
     expect(page.locator("#link-alert")).to_be_visible()
-    elapsed = time.perf_counter() - start
     assert page.locator("#link-alert").get_attribute("data-reason") == "link-too-large"
-    assert elapsed < 1.0, f"refused in {elapsed:.2f} s"
     expect(page.locator("#link-alert-open")).to_be_hidden()  # this device has no match by link
     if page.locator("#new-match-dialog").is_visible():  # a first visit opens it
         page.keyboard.press("Escape")
