@@ -7,8 +7,9 @@ reads nothing from its address to choose its dice. The e2e tests need reproducib
 (``?seed=N``): this copies dist/ to another folder, lays the files of tests/test_build/
 over it (``app/page/dice/dice_source.py``, which honours ``?seed=``, and the module it uses),
 then writes that copy's config.json (and with it videau.zip), the bytecode beside each module
-of videau.zip (tools/precompile.mjs, as the build does: the tests import what the site imports),
-embed.json and sw.js again so that they list and hash its own files. tests/e2e/conftest.py
+of videau.zip (tools/precompile.mjs --ours-only: the tests import what the site imports; the
+standard library's zip, copied compiled, is left as it is), embed.json and sw.js again so that
+they list and hash its own files. tests/e2e/conftest.py
 runs it at the start of every e2e session.
 """
 
@@ -21,8 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OVERLAY = ROOT / "tests" / "test_build"
-GENERATORS = ("gen_config.py", "precompile.mjs", "gen_embed_manifest.py", "gen_sw.py")
-"""build.sh's steps after the copy, in its order (sw.js last, over every other file)."""
+GENERATORS = (("gen_config.py",), ("precompile.mjs", "--ours-only"), ("gen_embed_manifest.py",), ("gen_sw.py",))
+"""build.sh's steps after the copy and their options, in its order (sw.js last, over every other file)."""
 
 
 def overlay_files(overlay: Path = OVERLAY) -> list[Path]:
@@ -43,9 +44,9 @@ def make_test_build(dist: Path, out: Path, overlay: Path = OVERLAY) -> list[Path
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(overlay / rel, target)
-    for tool in GENERATORS:
+    for tool, *options in GENERATORS:
         runner = "node" if tool.endswith(".mjs") else sys.executable
-        subprocess.run([runner, str(Path(__file__).with_name(tool)), str(out)], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([runner, str(Path(__file__).with_name(tool)), str(out), *options], check=True)
     return files
 
 

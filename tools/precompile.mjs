@@ -1,8 +1,8 @@
 // Runs tools/precompile.py inside Pyodide under Node (the Python that will import the bytecode):
 //
-//   node tools/precompile.mjs dist
+//   node tools/precompile.mjs dist [--ours-only]
 //
-// DIST is mounted at /dist; see tools/precompile.py for what is compiled and why.
+// DIST is mounted at /dist; see tools/precompile.py for what is compiled and why (and the option).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,6 +10,7 @@ import { loadPyodide } from "pyodide";
 
 const tools = path.dirname(fileURLToPath(import.meta.url));
 const dist = process.argv[2];
+const options = process.argv.slice(3);
 if (!dist) {
   console.error("usage: node tools/precompile.mjs DIST_DIR");
   process.exit(2);
@@ -21,10 +22,11 @@ pyodide.FS.mkdirTree("/dist");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(dist) }, "/dist");
 pyodide.FS.mkdirTree("/tools");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: tools }, "/tools");
+pyodide.globals.set("precompile_options", pyodide.toPy(options));
 try {
   pyodide.runPython(`
 import runpy, sys
-sys.argv = ["/tools/precompile.py", "/dist"]
+sys.argv = ["/tools/precompile.py", "/dist", *precompile_options]
 runpy.run_path(sys.argv[0], run_name="__main__")
 `);
 } catch (error) {

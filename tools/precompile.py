@@ -15,7 +15,8 @@ Every ``.pyc`` is *unchecked-hash* (PEP 552): the importer runs it without readi
 beside it (checked-hash bytecode made each import read, inflate and hash its source: in Node,
 loadPyodide() 914 -> 717 ms and our imports 275 -> 154 ms unchecked, medians of 10, #46). That
 is safe because each zip is written whole by the build, sources and bytecode together, and never
-changed after (tools/make_test_build.py, which rewrites videau.zip, runs this again after). A
+changed after (tools/make_test_build.py, which rewrites videau.zip, compiles it again with
+``--ours-only``). A
 ``.pyc`` of another Python (another magic number) is still ignored; the sources stay, for
 tracebacks. The interpreter that runs this module must be the one that will import the files
 (hence Pyodide under Node: the build's CPython is another version).
@@ -132,7 +133,7 @@ def defer_archive_imports(name: str, source: str) -> str:
     SystemExit: pyodide/common.py: not Pyodide's text that tools/precompile.py rewrites (another Pyodide?): ...
     """
     if name not in ARCHIVE_IMPORTS or source.startswith(REWRITTEN):
-        return source  # not one of them, or rewritten already (the tests' build runs this again)
+        return source  # not one of them, or rewritten already (precompile run twice on one site)
     source = REWRITTEN + source
     for old, new in ARCHIVE_IMPORTS[name]:
         if source.count(old) != 1:
@@ -219,25 +220,30 @@ def import_everything(root: Path, packages: Iterable[str]) -> list[str]:
 
 
 def main(argv: list[str]) -> None:
-    """``precompile.py DIST``: bytecode into DIST/pyodide/python_stdlib.zip and DIST/videau.zip."""
+    """``precompile.py DIST [--ours-only]``: bytecode into DIST/pyodide/python_stdlib.zip (with
+    :func:`defer_archive_imports`) and DIST/videau.zip; ``--ours-only``: into videau.zip alone (the
+    tests' build, tools/make_test_build.py, rewrites only that zip of a compiled site)."""
+    ours_only = "--ours-only" in argv
+    argv = [a for a in argv if a != "--ours-only"]
     if len(argv) != 1:
-        raise SystemExit("usage: precompile.py DIST_DIR (inside Pyodide: see tools/precompile.mjs)")
+        raise SystemExit("usage: precompile.py DIST_DIR [--ours-only] (inside Pyodide: see tools/precompile.mjs)")
     dist = Path(argv[0])
     stdlib = dist / "pyodide" / "python_stdlib.zip"
     ours = dist / "videau.zip"
-    mounted_at = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
-    staging = Path(tempfile.mkdtemp())
-    with zipfile.ZipFile(ours) as z:
-        z.extractall(staging)
-    imported = import_everything(staging, ("core", "app"))
-    used = imported_from(mounted_at)
-    print(f"{len(imported)} modules of ours import {len(used)} of the standard library's", file=sys.stderr)
-    for path, data in (
-        (stdlib, precompile_zip(stdlib.read_bytes(), mounted_at, used, rewrite=True)),
-        # where the page writes it (config.json: "./videau.zip" in Pyodide's home directory)
-        (ours, precompile_zip(ours.read_bytes(), f"{HOME}/{ours.name}")),
-    ):
+    # videau.zip where the page writes it (config.json: "./videau.zip" in Pyodide's home directory)
+    jobs: list[tuple[Path, str, Collection[str] | None, bool]] = [(ours, f"{HOME}/{ours.name}", None, False)]
+    if not ours_only:
+        mounted_at = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+        staging = Path(tempfile.mkdtemp())
+        with zipfile.ZipFile(ours) as z:
+            z.extractall(staging)
+        imported = import_everything(staging, ("core", "app"))
+        used = imported_from(mounted_at)
+        print(f"{len(imported)} modules of ours import {len(used)} of the standard library's", file=sys.stderr)
+        jobs.insert(0, (stdlib, mounted_at, used, True))
+    for path, at, only, rewrite in jobs:
         before = path.stat().st_size
+        data = precompile_zip(path.read_bytes(), at, only, rewrite=rewrite)
         path.write_bytes(data)
         tag = sys.implementation.cache_tag
         print(f"{path}: {before:,} -> {len(data):,} bytes (bytecode for {tag})", file=sys.stderr)

@@ -203,31 +203,24 @@ how fast code runs, never what it does."""
 
 
 @pytest.fixture(scope="session")
-def _chromium(launch_browser: Callable[..., Browser], browser_type_launch_args: dict[str, Any]) -> Iterator[_Chromium]:
-    args = [*browser_type_launch_args["args"], BASELINE_WASM]
-    chromium = _Chromium(lambda: launch_browser(args=args))
-    _CHROMIUM.append(chromium)
-    yield chromium
-    chromium.close()
-    _CHROMIUM.remove(chromium)
-
-
-@pytest.fixture(scope="session")
-def _chromium_optimizing(launch_browser: Callable[[], Browser]) -> Iterator[_Chromium]:
-    chromium = _Chromium(launch_browser)
-    _CHROMIUM.append(chromium)
-    yield chromium
-    chromium.close()
-    _CHROMIUM.remove(chromium)
+def _chromiums(
+    launch_browser: Callable[..., Browser], browser_type_launch_args: dict[str, Any]
+) -> Iterator[dict[bool, _Chromium]]:
+    """The worker's two Chromiums by "optimizes WebAssembly", each launched on first use."""
+    baseline_args = [*browser_type_launch_args["args"], BASELINE_WASM]
+    chromiums = {False: _Chromium(lambda: launch_browser(args=baseline_args)), True: _Chromium(launch_browser)}
+    _CHROMIUM.extend(chromiums.values())
+    yield chromiums
+    for chromium in chromiums.values():
+        chromium.close()
+        _CHROMIUM.remove(chromium)
 
 
 @pytest.fixture
-def browser(request: pytest.FixtureRequest) -> Browser:
+def browser(_chromiums: dict[bool, _Chromium], request: pytest.FixtureRequest) -> Browser:
     """pytest-playwright's browser, but a live one (see ``_Chromium``); with optimized WebAssembly
     for a test marked ``computes`` (see ``BASELINE_WASM``)."""
-    name = "_chromium_optimizing" if request.node.get_closest_marker("computes") else "_chromium"
-    chromium: _Chromium = request.getfixturevalue(name)
-    return chromium.get()
+    return _chromiums[request.node.get_closest_marker("computes") is not None].get()
 
 
 @pytest.hookimpl(wrapper=True)

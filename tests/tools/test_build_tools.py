@@ -317,7 +317,7 @@ def test_pyodides_start_imports_no_archive_module_and_its_unpacking_still_finds_
         before = ast.parse(stdlib.read(name).decode("utf-8"))
         assert _imported(before.body) & ARCHIVE_MODULES  # what the rewrite is for: still Pyodide's text
         rewritten = precompile.defer_archive_imports(name, stdlib.read(name).decode("utf-8"))
-        assert precompile.defer_archive_imports(name, rewritten) == rewritten  # the tests' build runs it again
+        assert precompile.defer_archive_imports(name, rewritten) == rewritten  # a second run changes nothing
         tree = ast.parse(rewritten)
         assert not _imported(tree.body) & (ARCHIVE_MODULES | ARCHIVE_NAMES), name
         for statement in tree.body:  # module level, outside functions: none of those names
