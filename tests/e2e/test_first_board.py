@@ -46,8 +46,11 @@ class HeldRuntime:
         self.held.clear()
 
 
-# No service worker here (conftest blocks them in every context): one would answer the runtime's
-# request out of the page's sight.
+# No service worker here, said even though conftest blocks them by default: one would answer the
+# runtime's request out of the page's sight.
+pytestmark = pytest.mark.browser_context_args(service_workers="block")
+
+
 @pytest.fixture
 def held(page: Page) -> Iterator[HeldRuntime]:
     runtime = HeldRuntime(page)
