@@ -30,6 +30,13 @@ and the analysis' workers), never done at the page's start. Rewritten, each impo
 it unpacks, and every start imports 19 modules fewer (bench/startup.py, 5 interleaved rounds,
 load 2.7: warm ready 681 vs 723 ms, cold 1277 vs 1397; #46).
 
+Each ``.pyc`` is *stored* in its zip, not deflated: zipimport then has nothing to inflate at each
+import (a pyc deflates to about a quarter, but the server sends the zips gzip-compressed, so the
+bytes on the wire do not grow: 9.79 -> 9.77 MB first visit). And :data:`SITE` (tools/pyodide_site/
+sitecustomize.py) goes into the standard library's zip, compiled, with the code that dataclasses
+generate on the page's start recorded beside it (:func:`record_dataclass_codes`, run by
+tools/precompile.mjs in a second Pyodide started from that zip): see that module for both.
+
 >>> import io, zipfile
 >>> raw = io.BytesIO()
 >>> with zipfile.ZipFile(raw, "w") as z:
@@ -43,14 +50,29 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import marshal
+import os
 import sys
 import tempfile
 import zipfile
 from collections.abc import Collection, Iterable
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 from pathlib import Path
+from types import ModuleType
 
 HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript writes config.json's files
+SITE = Path(__file__).with_name("pyodide_site") / "sitecustomize.py"  # added to the standard library's zip
+START = "app.page.app"  # what the page imports before it is ready (web/app/main.py)
+
+
+def site_module() -> ModuleType:
+    """:data:`SITE` loaded as a plain module (under another name: it installs nothing)."""
+    spec = importlib.util.spec_from_file_location("videau_pyodide_site", SITE)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def pyc_bytes(source: bytes, filename: str) -> bytes:
@@ -68,7 +90,7 @@ def pyc_bytes(source: bytes, filename: str) -> bytes:
 
 # Pyodide's text, then ours, for each module rewritten (pyodide 0.29's python_stdlib.zip): exact, so
 # that another version's text stops the build rather than ship a module half rewritten.
-_WHEEL_FORMAT = '''
+_WHEEL_FORMAT = """
     shutil.register_archive_format("whl", make_whlfile, description="Wheel file")
     shutil.register_unpack_format(
         "whl",
@@ -76,7 +98,7 @@ _WHEEL_FORMAT = '''
         shutil._unpack_zipfile,  # type: ignore[attr-defined]
         description="Wheel file",
     )
-'''
+"""
 ARCHIVE_IMPORTS: dict[str, tuple[tuple[str, str], ...]] = {
     "pyodide/_package_loader.py": (
         ("import shutil\n", ""),
@@ -145,38 +167,67 @@ def defer_archive_imports(name: str, source: str) -> str:
 
 
 def precompile_zip(
-    data: bytes, mounted_at: str, only: Collection[str] | None = None, *, rewrite: bool = False
+    data: bytes,
+    mounted_at: str,
+    only: Collection[str] | None = None,
+    *,
+    rewrite: bool = False,
+    add: dict[str, bytes] | None = None,
 ) -> bytes:
     """The zip ``data`` with a ``.pyc`` beside each ``.py`` (entries in the original order).
 
     ``only``: the names (``json/decoder.py``) to compile, the others keep their source alone.
     ``rewrite``: the sources that :func:`defer_archive_imports` names are rewritten first (and
-    must then be in the zip).
+    must then be in the zip). ``add``: sources to add (or replace) at the end, by name, compiled too.
 
     ``mounted_at`` is the zip's path on ``sys.path`` (``/lib/python314.zip`` in Pyodide): code
     objects are named ``mounted_at/name.py``, as ``zipimport`` names what it compiles. A source
     that does not compile (a test fixture, say) is left without bytecode.
     """
+    add = add or {}
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        names = set(src.namelist())
+        replaced = set(add) | {name + "c" for name in add}  # an added module's old bytecode goes too
+        entries = [(info, src.read(info)) for info in src.infolist() if info.filename not in replaced]
+        names = {info.filename for info, _ in entries} | set(add)
         if rewrite and not set(ARCHIVE_IMPORTS) <= names:
             raise SystemExit(f"not in the zip: {sorted(set(ARCHIVE_IMPORTS) - names)} (another Pyodide?)")
-        for info in src.infolist():
-            body = src.read(info)
+        entries += [(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), body) for name, body in add.items()]
+        for info, body in entries:
             if rewrite and info.filename in ARCHIVE_IMPORTS:
                 body = defer_archive_imports(info.filename, body.decode("utf-8")).encode("utf-8")
-            dst.writestr(info, body, compress_type=info.compress_type)
+            dst.writestr(info, body, compress_type=zipfile.ZIP_DEFLATED if info.filename in add else info.compress_type)
             if not info.filename.endswith(".py") or info.filename + "c" in names:
                 continue
-            if only is not None and info.filename not in only:
+            if only is not None and info.filename not in only and info.filename not in add:
                 continue
             try:
                 pyc = pyc_bytes(body, f"{mounted_at}/{info.filename}")
             except SyntaxError:
                 continue
             entry = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
-            dst.writestr(entry, pyc, compress_type=zipfile.ZIP_DEFLATED)
+            dst.writestr(entry, pyc, compress_type=zipfile.ZIP_STORED)  # nothing to inflate at import
+    return out.getvalue()
+
+
+def with_entry(data: bytes, name: str, body: bytes) -> bytes:
+    """The zip ``data`` with the entry ``name`` (stored) holding ``body``, in place of any before.
+
+    >>> import io, zipfile
+    >>> raw = io.BytesIO()
+    >>> with zipfile.ZipFile(raw, "w") as z:
+    ...     z.writestr("a.txt", "1")
+    ...     z.writestr("b.txt", "2")
+    >>> new = zipfile.ZipFile(io.BytesIO(with_entry(raw.getvalue(), "a.txt", b"3")))
+    >>> new.namelist(), new.read("a.txt")
+    (['b.txt', 'a.txt'], b'3')
+    """
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename != name:
+                dst.writestr(info, src.read(info), compress_type=info.compress_type)
+        dst.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), body, compress_type=zipfile.ZIP_STORED)
     return out.getvalue()
 
 
@@ -219,10 +270,35 @@ def import_everything(root: Path, packages: Iterable[str]) -> list[str]:
     return done
 
 
+def record_dataclass_codes(dist: Path) -> int:
+    """Write beside sitecustomize in DIST's standard-library zip the code dataclasses generate on the
+    page's start; returns how many texts.
+
+    Runs in a Pyodide started from that zip with the recording switched on (tools/precompile.mjs):
+    its sitecustomize has kept every text since the interpreter's start (Pyodide's own classes,
+    ``_colorize``'s), and :data:`START` is imported here from DIST's videau.zip, as the page does.
+    """
+    site = site_module()
+    recorded = getattr(sys.modules.get("sitecustomize"), "RECORDED", None)
+    if not os.environ.get(site.RECORD_ENV) or recorded is None:
+        raise SystemExit(f"--record-dataclasses: run in a Pyodide started from {dist}'s zip with {site.RECORD_ENV}=1")
+    sys.path.insert(0, str(dist / "videau.zip"))
+    importlib.import_module(START)
+    stdlib = dist / "pyodide" / "python_stdlib.zip"
+    stdlib.write_bytes(with_entry(stdlib.read_bytes(), site.DATACLASS_CODES, marshal.dumps(dict(recorded))))
+    return len(recorded)
+
+
 def main(argv: list[str]) -> None:
-    """``precompile.py DIST [--ours-only]``: bytecode into DIST/pyodide/python_stdlib.zip (with
-    :func:`defer_archive_imports`) and DIST/videau.zip; ``--ours-only``: into videau.zip alone (the
-    tests' build, tools/make_test_build.py, rewrites only that zip of a compiled site)."""
+    """``precompile.py DIST [--ours-only | --record-dataclasses]``: bytecode into
+    DIST/pyodide/python_stdlib.zip (with :func:`defer_archive_imports` and :data:`SITE`) and
+    DIST/videau.zip; ``--ours-only``: into videau.zip alone (the tests' build,
+    tools/make_test_build.py, rewrites only that zip of a compiled site); ``--record-dataclasses``:
+    :func:`record_dataclass_codes`, the second step."""
+    if "--record-dataclasses" in argv:
+        count = record_dataclass_codes(Path(argv[0]))
+        print(f"{argv[0]}: the code of {count} dataclass texts of the start recorded", file=sys.stderr)
+        return
     ours_only = "--ours-only" in argv
     argv = [a for a in argv if a != "--ours-only"]
     if len(argv) != 1:
@@ -232,6 +308,7 @@ def main(argv: list[str]) -> None:
     ours = dist / "videau.zip"
     # videau.zip where the page writes it (config.json: "./videau.zip" in Pyodide's home directory)
     jobs: list[tuple[Path, str, Collection[str] | None, bool]] = [(ours, f"{HOME}/{ours.name}", None, False)]
+    add: dict[Path, dict[str, bytes]] = {stdlib: {SITE.name: SITE.read_bytes()}}
     if not ours_only:
         mounted_at = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
         staging = Path(tempfile.mkdtemp())
@@ -243,7 +320,7 @@ def main(argv: list[str]) -> None:
         jobs.insert(0, (stdlib, mounted_at, used, True))
     for path, at, only, rewrite in jobs:
         before = path.stat().st_size
-        data = precompile_zip(path.read_bytes(), at, only, rewrite=rewrite)
+        data = precompile_zip(path.read_bytes(), at, only, rewrite=rewrite, add=add.get(path))
         path.write_bytes(data)
         tag = sys.implementation.cache_tag
         print(f"{path}: {before:,} -> {len(data):,} bytes (bytecode for {tag})", file=sys.stderr)
