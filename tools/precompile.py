@@ -50,8 +50,10 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import marshal
 import os
+import re
 import sys
 import tempfile
 import zipfile
@@ -270,6 +272,98 @@ def import_everything(root: Path, packages: Iterable[str]) -> list[str]:
     return done
 
 
+_JS_TOKEN = re.compile(r'\s*(?:([{}:,])|([A-Za-z_$][\w$]*)|("(?:[^"\\]|\\.)*"))', re.S)
+
+
+def js_object(text: str, start: int) -> tuple[dict[str, object], int]:
+    """The object literal at ``text[start]`` of keys and string values (nested objects), and where it ends.
+
+    Strings are read as JSON strings: an escape of JavaScript's own (``\\x41``) stops with ``ValueError``.
+
+    >>> js_object('x = {a:{"b.py":"c\\\\n"},d:"e"};', 4)
+    ({'a': {'b.py': 'c\\n'}, 'd': 'e'}, 28)
+    """
+
+    def token(at: int) -> tuple[str, int]:
+        found = _JS_TOKEN.match(text, at)
+        if found is None:
+            raise ValueError(f"not an object literal of strings at {at}: {text[at : at + 40]!r}")
+        return found.group(found.lastindex or 0), found.end()
+
+    def value(at: int) -> tuple[object, int]:
+        word, end = token(at)
+        if word == "{":
+            result: dict[str, object] = {}
+            word, after = token(end)
+            while word != "}":
+                key = json.loads(word) if word.startswith('"') else word
+                colon, after = token(after)
+                if colon != ":":
+                    raise ValueError(f"expected ':' at {after}")
+                result[key], after = value(after)
+                word, after = token(after)
+                if word == ",":
+                    word, after = token(after)
+            return result, after
+        if word.startswith('"'):
+            return json.loads(word), end
+        raise ValueError(f"expected a string or an object at {at}: {word!r}")
+
+    found, end = value(start)
+    if not isinstance(found, dict):
+        raise ValueError(f"not an object literal at {start}")
+    return found, end
+
+
+PYSCRIPT_PACKAGE = '{pyscript:{"__init__.py":'  # how PyScript's core chunk holds its Python package
+
+
+def pyscript_sources(pyscript: Path) -> dict[str, str]:
+    """The Python files PyScript writes in the working directory at each start (``pyscript/x.py``: text),
+    read from its core chunk in ``pyscript`` (dist/pyscript)."""
+    chunks = sorted(pyscript.glob("core-*.js"))
+    if len(chunks) != 1:
+        raise SystemExit(
+            f"{pyscript}: expected one core-*.js chunk, found {[c.name for c in chunks]} (another PyScript?)"
+        )
+    text = chunks[0].read_text(encoding="utf-8")
+    if text.count(PYSCRIPT_PACKAGE) != 1:
+        raise SystemExit(f"{chunks[0]}: PyScript's package not found as {PYSCRIPT_PACKAGE!r} (another PyScript?)")
+    tree, _ = js_object(text, text.index(PYSCRIPT_PACKAGE))
+    files: dict[str, str] = {}
+
+    def walk(prefix: str, node: dict[str, object]) -> None:
+        for name, item in node.items():
+            if isinstance(item, str):
+                files[prefix + name] = item
+            else:
+                walk(f"{prefix}{name}/", item)  # type: ignore[arg-type]
+
+    walk("", tree)
+    return files
+
+
+def source_bytecode(sources: dict[str, str], folder: str) -> dict[str, tuple[str, bytes]]:
+    """Checked-hash bytecode of ``sources`` (``pkg/mod.py``: text) as written under ``folder`` at run time:
+    ``{module: (path of its .pyc, the .pyc)}``, what sitecustomize's ``install_source_bytecode`` reads.
+
+    >>> table = source_bytecode({"pkg/__init__.py": "A = 1\\n", "pkg/m.py": ""}, "/home/x")
+    >>> sorted(table), table["pkg"][0]  # doctest: +ELLIPSIS
+    (['pkg', 'pkg.m'], '/home/x/pkg/__pycache__/__init__...pyc')
+    >>> int.from_bytes(table["pkg.m"][1][4:8], "little")  # flags: hash-based, checked
+    3
+    """
+    table: dict[str, tuple[str, bytes]] = {}
+    for name, text in sources.items():
+        path = f"{folder}/{name}"
+        data = text.encode("utf-8")  # as PyScript writes it: write_text(..., encoding="utf-8")
+        code = compile(data, path, "exec", dont_inherit=True)
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
+        module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        table[module] = (importlib.util.cache_from_source(path), bytes(pyc))
+    return table
+
+
 def record_dataclass_codes(dist: Path) -> int:
     """Write beside sitecustomize in DIST's standard-library zip the code dataclasses generate on the
     page's start; returns how many texts.
@@ -309,6 +403,8 @@ def main(argv: list[str]) -> None:
     # videau.zip where the page writes it (config.json: "./videau.zip" in Pyodide's home directory)
     jobs: list[tuple[Path, str, Collection[str] | None, bool]] = [(ours, f"{HOME}/{ours.name}", None, False)]
     add: dict[Path, dict[str, bytes]] = {stdlib: {SITE.name: SITE.read_bytes()}}
+    site = site_module()
+    pyscript = source_bytecode(pyscript_sources(dist / "pyscript"), HOME)
     if not ours_only:
         mounted_at = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
         staging = Path(tempfile.mkdtemp())
@@ -321,6 +417,8 @@ def main(argv: list[str]) -> None:
     for path, at, only, rewrite in jobs:
         before = path.stat().st_size
         data = precompile_zip(path.read_bytes(), at, only, rewrite=rewrite, add=add.get(path))
+        if path == stdlib:
+            data = with_entry(data, site.SOURCE_BYTECODE, marshal.dumps(pyscript))
         path.write_bytes(data)
         tag = sys.implementation.cache_tag
         print(f"{path}: {before:,} -> {len(data):,} bytes (bytecode for {tag})", file=sys.stderr)

@@ -7,6 +7,7 @@ test starts the built standard library in Pyodide under Node.
 from __future__ import annotations
 
 import dataclasses
+import importlib.machinery
 import importlib.util
 import io
 import json
@@ -171,33 +172,111 @@ def test_the_recorded_codes_are_installed_only_when_they_can_be_read(monkeypatch
     assert SITE.install_dataclass_codes(None) is True  # recording: nothing to read
 
 
+def test_pyscripts_package_is_read_from_the_pinned_core_chunk() -> None:
+    sources = precompile.pyscript_sources(ROOT / "node_modules" / "@pyscript" / "core" / "dist")
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/display.py"} <= set(sources)
+    for name, text in sources.items():
+        compile(text, name, "exec")  # Python text, unescaped
+    assert "from pyscript.context import" in sources["pyscript/__init__.py"]
+    with pytest.raises(ValueError, match="JSON|Expecting|Invalid"):
+        precompile.js_object('{a:"\\x41"}', 0)  # an escape of JavaScript's own, not JSON's
+
+
+def test_modules_written_at_run_time_run_the_builds_bytecode_unless_their_source_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sources = {"runpkg/__init__.py": "from runpkg.part import VALUE\n", "runpkg/part.py": "VALUE = 'built'\n"}
+    table = precompile.source_bytecode(sources, str(tmp_path))
+    read = {SITE.SOURCE_BYTECODE: marshal.dumps(table)}
+    for name, text in sources.items():  # written at run time, as PyScript writes its package
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    compiled: list[str] = []
+    real = importlib.machinery.SourceFileLoader.source_to_code
+
+    def counted(self: Any, data: Any, path: Any, *args: Any, **kwargs: Any) -> Any:
+        compiled.append(str(path))
+        return real(self, data, path, *args, **kwargs)
+
+    monkeypatch.setattr(importlib.machinery.SourceFileLoader, "source_to_code", counted)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert SITE.install_source_bytecode(read.__getitem__) is True
+    try:
+        import runpkg  # type: ignore[import-not-found]
+
+        assert runpkg.VALUE == "built" and compiled == []  # both from the table's bytecode
+        assert type(runpkg.__spec__.loader).__name__ == "Loader"
+        assert runpkg.__file__ == str(tmp_path / "runpkg" / "__init__.py")
+        # a source that is not the one compiled (another PyScript): compiled from the source, as before
+        for name in ("runpkg", "runpkg.part"):
+            sys.modules.pop(name)
+        (tmp_path / "runpkg" / "part.py").write_text("VALUE = 'changed'\n", encoding="utf-8")
+        import runpkg
+
+        assert runpkg.VALUE == "changed" and compiled == [str(tmp_path / "runpkg" / "part.py")]
+    finally:
+        for name in ("runpkg", "runpkg.part"):
+            sys.modules.pop(name, None)
+
+    def missing(name: str) -> bytes:
+        raise OSError(name)
+
+    assert SITE.install_source_bytecode(missing) is False  # none in the zip: nothing installed
+
+
 START_CHECK = """
 import { loadPyodide } from "pyodide";
-const [stdlib, ours] = process.argv.slice(1);
+const [stdlib, ours, pyscript] = process.argv.slice(1);
 const py = await loadPyodide({ stdLibURL: stdlib, env: { HOME: "/home/pyodide" } });
 py.registerJsModule("pyscript", { document: {}, window: { navigator: { languages: [] } } });
 py.FS.writeFile("/home/pyodide/videau.zip", (await import("node:fs")).readFileSync(ours));
-console.log(py.runPython(`
-import json, sys, sitecustomize
+py.globals.set("pyscript_sources", pyscript);
+try {
+  console.log(py.runPython(`
+import importlib.util, json, os, sys, sitecustomize
 bootstrap = dict(sitecustomize.STATS)
 sys.path.insert(0, "/home/pyodide/videau.zip")
 import app.page.app
+# PyScript's package, written as PyScript writes it: its bytecode found by the loader, for that source
+found = {}
+sources = json.loads(pyscript_sources)
+for name, text in sources.items():
+    path = "/home/pyodide/" + name
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+importlib.invalidate_caches()
+for name, text in sources.items():
+    path = "/home/pyodide/" + name
+    module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    parent = ["/home/pyodide/pyscript"] if "." in module else ["/home/pyodide"]
+    spec = sys.meta_path[0].find_spec(module, parent)
+    pyc = spec.loader.get_data(importlib.util.cache_from_source(path))
+    found[module] = pyc[8:16] == importlib.util.source_hash(text.encode())
 json.dumps({"bootstrap": bootstrap, "start": sitecustomize.STATS,
             "importers": sorted({type(f).__name__ for p, f in sys.path_importer_cache.items() if ".zip" in p}),
-            "origin": app.page.app.__spec__.origin})
+            "origin": app.page.app.__spec__.origin, "pyscript": found})
 `));
+} catch (error) {
+  console.error(String(error.message));
+  process.exit(1);
+}
 """
 
 
 def test_the_built_standard_library_starts_the_page_with_each_dataclass_recorded() -> None:
     """dist/ as built: Pyodide starts from its standard library with sitecustomize, and the page's
-    modules (imported as main.py does) create every dataclass from the build's recorded code."""
+    modules (imported as main.py does) create every dataclass from the build's recorded code; the
+    bytecode of PyScript's package is found for the sources PyScript writes."""
     dist = ROOT / "dist"
     if not (dist / "pyodide" / "python_stdlib.zip").is_file():
         pytest.fail("dist/ is not built: run ./build.sh build (./build.sh test does)")
     stdlib, ours = dist / "pyodide" / "python_stdlib.zip", dist / "videau.zip"
+    sources = precompile.pyscript_sources(dist / "pyscript")
     done = subprocess.run(
-        ["node", "--input-type=module", "-e", START_CHECK, str(stdlib), str(ours)],
+        ["node", "--input-type=module", "-e", START_CHECK, str(stdlib), str(ours), json.dumps(sources)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -210,3 +289,4 @@ def test_the_built_standard_library_starts_the_page_with_each_dataclass_recorded
     assert facts["start"]["compiled"] == 0 and facts["start"]["served"] > 30
     assert facts["importers"] == ["OnceZipImporter"]
     assert facts["origin"] == "/home/pyodide/videau.zip/app/page/app.pyc"
+    assert facts["pyscript"] == dict.fromkeys(facts["pyscript"], True) and "pyscript.context" in facts["pyscript"]

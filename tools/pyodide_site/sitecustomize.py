@@ -1,4 +1,4 @@
-"""What Videau's build adds to Pyodide's standard library: two start-up costs of every import, cut.
+"""What Videau's build adds to Pyodide's standard library: three start-up costs of imports, cut.
 
 tools/precompile.py puts this module in ``python_stdlib.zip``, where ``site`` imports it at each
 interpreter's start (the page's, the analysis and embed workers'), before Pyodide's own start
@@ -17,7 +17,14 @@ imports its ~150 modules and ours follow. Measured in the page (#46, bench/journ
   a text it knows, and compiles any other text as before. A text holds the whole class (names,
   fields, defaults' names), so a class changed since the build is simply not found.
 
-Both only change where code comes from, never which code runs. With ``VIDEAU_RECORD_DATACLASSES``
+- **PyScript compiles its own package at each start**: it writes ``pyscript/*.py`` in the working
+  directory from its JavaScript, then imports them, with no bytecode to find. The build compiles
+  those sources as the pinned PyScript writes them (``SOURCE_BYTECODE``: checked-hash ``.pyc``,
+  PEP 552) and :func:`install_source_bytecode` lets the import system read that bytecode where it
+  looks for the ``.pyc``. Checked: the import system compares the hash of the source on disk
+  with the one in the bytecode, and compiles the source as before if they differ.
+
+All three only change where code comes from, never which code runs. With ``VIDEAU_RECORD_DATACLASSES``
 set in the environment (the build's recording run), every generated text is compiled and kept in
 :data:`RECORDED` instead.
 """
@@ -35,6 +42,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 DATACLASS_CODES = "_videau_dataclasses.marshal"  # beside this module in the zip
+SOURCE_BYTECODE = "_videau_source_bytecode.marshal"  # {module: (path of its .pyc, checked .pyc)}, beside it too
 RECORD_ENV = "VIDEAU_RECORD_DATACLASSES"
 
 RECORDED: dict[str, bytes] = {}  # the recording run's texts, each with its marshalled code
@@ -121,6 +129,39 @@ def install_dataclass_codes(read: Callable[[str], bytes] | None) -> bool:
     return True
 
 
+def install_source_bytecode(read: Callable[[str], bytes]) -> bool:
+    """Let the modules named in ``read(SOURCE_BYTECODE)`` find their bytecode there, not on disk.
+
+    A finder ahead of the others finds those modules as usual (``PathFinder``: their sources) and
+    gives them a loader whose ``get_data`` answers the ``.pyc`` path from the table.
+    """
+    try:
+        table: dict[str, tuple[str, bytes]] = marshal.loads(read(SOURCE_BYTECODE))
+    except (OSError, EOFError, ValueError, TypeError):
+        return False
+    from importlib.machinery import ModuleSpec, PathFinder, SourceFileLoader
+
+    bytecode = dict(table.values())
+
+    class Loader(SourceFileLoader):
+        def get_data(self, path: str) -> bytes:
+            data = bytecode.get(path)
+            return data if data is not None else super().get_data(path)
+
+    class Finder:
+        @staticmethod
+        def find_spec(fullname: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+            if fullname not in table:
+                return None
+            spec = PathFinder.find_spec(fullname, path, target)
+            if spec is not None and type(spec.loader) is SourceFileLoader:
+                spec.loader = Loader(spec.loader.name, spec.loader.path)
+            return spec
+
+    sys.meta_path.insert(0, Finder)
+    return True
+
+
 def _read_beside(name: str) -> bytes:
     """The zip entry ``name`` beside this module (``OSError`` if there is none)."""
     loader = globals().get("__loader__")
@@ -132,3 +173,4 @@ def _read_beside(name: str) -> bytes:
 if __name__ == "sitecustomize":  # imported by ``site`` (not by the tests, which import it by path)
     install_zip_importer()
     install_dataclass_codes(_read_beside)
+    install_source_bytecode(_read_beside)
