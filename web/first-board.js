@@ -107,7 +107,10 @@ if (!navigator.serviceWorker?.controller) {
   function translate() {
     const board = document.getElementById("board");
     if (board !== null && words["ui.loading"]) board.dataset.loading = words["ui.loading"];
-    if (lang !== "fr") return;
+    if (lang !== "fr") {
+      root.dataset.textsLang = lang; // index.html is in English (tests/web/test_web_i18n.py)
+      return;
+    }
     for (const node of document.querySelectorAll("[data-i18n]")) {
       const text = words[node.dataset.i18n];
       if (text) node.textContent = text;
@@ -124,6 +127,7 @@ if (!navigator.serviceWorker?.controller) {
     }
     const button = document.getElementById("btn-lang"); // its words are marked data-i18n
     if (button !== null) button.setAttribute("lang", "en");
+    root.dataset.textsLang = lang; // the marked texts are in it: Python need not write them again
   }
   document.addEventListener("DOMContentLoaded", translate);
 

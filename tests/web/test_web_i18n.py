@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import string
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -155,3 +157,52 @@ def test_the_coach_words_add_keys_and_never_replace_one() -> None:
             own = handle.read()
         assert coach and all(catalogue[key] == value for key, value in coach.items())
         assert not [key for key in coach if f'"{key}":' in own], f"{lang}: a coach key is also in {lang}.py"
+
+
+class _MarkedTexts(HTMLParser):
+    """Every element of a page marked ``data-i18n`` (its text), ``-label`` or ``-placeholder`` (its attributes)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, str | None, list[str]]] = []
+        self.texts: list[tuple[str, str]] = []
+        self.attributes: list[tuple[str, str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if "data-i18n-label" in found:
+            key = str(found["data-i18n-label"])
+            self.attributes.append((key, "aria-label", found.get("aria-label")))
+            if "title" in found:
+                self.attributes.append((key, "title", found["title"]))
+        if "data-i18n-placeholder" in found:
+            self.attributes.append((str(found["data-i18n-placeholder"]), "placeholder", found.get("placeholder")))
+        if tag not in VOID:
+            self.open.append((tag, found.get("data-i18n"), []))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open:
+            name, key, text = self.open.pop()
+            if key is not None:
+                self.texts.append((key, "".join(text)))
+            if self.open:
+                self.open[-1][2].append("".join(text))
+            if name == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self.open:
+            self.open[-1][2].append(data)
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def test_the_page_says_in_english_before_python_what_python_would_write() -> None:
+    """web/index.html's marked texts are the English catalog's, so that the page shows the same
+    words before Python and after, and Python need not write them again at start (#46)."""
+    page = _MarkedTexts()
+    page.feed((Path(__file__).parents[2] / "web" / "index.html").read_text(encoding="utf-8"))
+    assert len(page.texts) > 150 and len(page.attributes) >= 20
+    assert [(key, text) for key, text in page.texts if text != t("en", key)] == []
+    assert [(key, name, value) for key, name, value in page.attributes if value != t("en", key)] == []

@@ -17,8 +17,23 @@ from core.match import Match
 
 
 def translate_page(lang: str) -> None:
-    """Put every text marked ``data-i18n`` (``-label``, ``-placeholder``) in ``lang``."""
-    document.documentElement.lang = lang
+    """Put every text marked ``data-i18n`` (``-label``, ``-placeholder``) in ``lang``.
+
+    Not again if they are in it already: web/first-board.js puts them in the page's language
+    before Python starts and says so in ``<html data-texts-lang>`` (index.html's English is the
+    catalog's, and its French comes from it: tests/web/test_web_i18n.py), as this does.
+    """
+    root = document.documentElement
+    root.lang = lang
+    if root.dataset.textsLang != lang:
+        _write_marked_texts(lang)
+        root.dataset.textsLang = lang
+    other = "fr" if lang == "en" else "en"
+    el("btn-lang").setAttribute("lang", other)  # its words are marked data-i18n
+    el("nm-lang").value = lang
+
+
+def _write_marked_texts(lang: str) -> None:
     for node in document.querySelectorAll("[data-i18n]"):
         node.textContent = t(lang, str(node.dataset.i18n))
     for node in document.querySelectorAll("[data-i18n-label]"):
@@ -28,9 +43,6 @@ def translate_page(lang: str) -> None:
             node.setAttribute("title", text)
     for node in document.querySelectorAll("[data-i18n-placeholder]"):
         node.setAttribute("placeholder", t(lang, str(node.dataset.i18nPlaceholder)))
-    other = "fr" if lang == "en" else "en"
-    el("btn-lang").setAttribute("lang", other)  # its words are marked data-i18n
-    el("nm-lang").value = lang
 
 
 NOTICE_ICONS = {"error": "⚠", "info": "ℹ"}
