@@ -113,28 +113,32 @@ def with_build(html: str, build: str) -> str:
 
 PYSCRIPT_PRELOAD_MARK = '<script type="module" src="./pyscript/core.js"></script>'
 _CORE_CHUNK = re.compile(r'from"\./(core-[\w-]+\.js)"')
-_ERROR_CHUNK = re.compile(r'error:\(\)=>import\("\./(error-[\w-]+\.js)"\)')
+_PLUGIN_CHUNK = re.compile(r'(?:"[\w-]+"|\w+):\(\)=>import\("\./([\w-]+\.js)"\)')
 
 
 def pyscript_chunks(pyscript: Path) -> list[str]:
-    """The chunks PyScript's ``core.js`` fetches one after the other before it asks for Pyodide:
-    its core chunk (which ``core.js`` re-exports) and the one plugin the page keeps, ``error``
-    (tools/gen_config.py turns the others off). Their names hold a hash: read from the files.
+    """The chunks PyScript's ``core.js`` fetches before it asks for Pyodide: its core chunk (which
+    ``core.js`` re-exports), then its plugins. The page keeps one plugin, ``error``
+    (tools/gen_config.py turns the others off for ``py``), but PyScript also prepares the ``mpy``
+    script type, which has no config, and imports every plugin for it: a warm trace showed five
+    more chunks requested just before Pyodide (#46, bench/journal/2026-12.md). Their names hold a
+    hash: read from the files.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
     >>> _ = (folder / "core.js").write_text('export{a as b}from"./core-Ab_1.js";')
-    >>> _ = (folder / "core-Ab_1.js").write_text('x={error:()=>import("./error-Zz9.js"),y:1}')
+    >>> plugins = 'x={"py-x":()=>import("./py-x-Q1.js"),error:()=>import("./error-Zz9.js")}'
+    >>> _ = (folder / "core-Ab_1.js").write_text(plugins)
     >>> pyscript_chunks(folder)
-    ['core-Ab_1.js', 'error-Zz9.js']
+    ['core-Ab_1.js', 'py-x-Q1.js', 'error-Zz9.js']
     """
     core = _CORE_CHUNK.search((pyscript / "core.js").read_text(encoding="utf-8"))
     if core is None:
         raise SystemExit(f"{pyscript / 'core.js'}: no core chunk found (another PyScript version?)")
-    error = _ERROR_CHUNK.search((pyscript / core.group(1)).read_text(encoding="utf-8"))
-    if error is None:
+    plugins = _PLUGIN_CHUNK.findall((pyscript / core.group(1)).read_text(encoding="utf-8"))
+    if not any(name.startswith("error-") for name in plugins):
         raise SystemExit(f"{pyscript / core.group(1)}: no error plugin found (another PyScript version?)")
-    return [core.group(1), error.group(1)]
+    return [core.group(1), *plugins]
 
 
 def preload_pyscript(html: str, chunks: list[str]) -> str:
