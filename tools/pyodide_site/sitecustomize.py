@@ -16,7 +16,6 @@ imports its ~150 modules and ours follow. Measured in the page (#46, bench/journ
   :func:`install_dataclass_codes` gives ``dataclasses`` an ``exec`` that runs the recorded code of
   a text it knows, and compiles any other text as before. A text holds the whole class (names,
   fields, defaults' names), so a class changed since the build is simply not found.
-
 - **PyScript compiles its own package at each start**: it writes ``pyscript/*.py`` in the working
   directory from its JavaScript, then imports them, with no bytecode to find. The build compiles
   those sources as the pinned PyScript writes them (``SOURCE_BYTECODE``: checked-hash ``.pyc``,
