@@ -32,10 +32,11 @@ load 2.7: warm ready 681 vs 723 ms, cold 1277 vs 1397; #46).
 
 Each ``.pyc`` is *stored* in its zip, not deflated: zipimport then has nothing to inflate at each
 import (a pyc deflates to about a quarter, but the server sends the zips gzip-compressed, so the
-bytes on the wire do not grow: 9.79 -> 9.77 MB first visit). And :data:`SITE` (tools/pyodide_site/
-sitecustomize.py) goes into the standard library's zip, compiled, with the code that dataclasses
-generate on the page's start recorded beside it (:func:`record_dataclass_codes`, run by
-tools/precompile.mjs in a second Pyodide started from that zip): see that module for both.
+bytes on the wire do not grow: a first visit 9.79 MB deflated, 9.76 MB stored, bench/startup.py).
+And :data:`SITE` (tools/pyodide_site/sitecustomize.py) goes into the standard library's zip,
+compiled, with beside it the bytecode of PyScript's own package (:func:`source_bytecode`) and the
+code that dataclasses generate on the page's start (:func:`record_dataclass_codes`, run by
+tools/precompile.mjs in a second Pyodide started from that zip): see that module for all three.
 
 >>> import io, zipfile
 >>> raw = io.BytesIO()
@@ -180,7 +181,8 @@ def precompile_zip(
 
     ``only``: the names (``json/decoder.py``) to compile, the others keep their source alone.
     ``rewrite``: the sources that :func:`defer_archive_imports` names are rewritten first (and
-    must then be in the zip). ``add``: sources to add (or replace) at the end, by name, compiled too.
+    must then be in the zip). ``add``: entries to add (or replace) at the end, by name: a ``.py``
+    is compiled too, any other (data read at run time) is stored, as bytecode is.
 
     ``mounted_at`` is the zip's path on ``sys.path`` (``/lib/python314.zip`` in Pyodide): code
     objects are named ``mounted_at/name.py``, as ``zipimport`` names what it compiles. A source
@@ -198,7 +200,10 @@ def precompile_zip(
         for info, body in entries:
             if rewrite and info.filename in ARCHIVE_IMPORTS:
                 body = defer_archive_imports(info.filename, body.decode("utf-8")).encode("utf-8")
-            dst.writestr(info, body, compress_type=zipfile.ZIP_DEFLATED if info.filename in add else info.compress_type)
+            kind = info.compress_type
+            if info.filename in add:
+                kind = zipfile.ZIP_DEFLATED if info.filename.endswith(".py") else zipfile.ZIP_STORED
+            dst.writestr(info, body, compress_type=kind)
             if not info.filename.endswith(".py") or info.filename + "c" in names:
                 continue
             if only is not None and info.filename not in only and info.filename not in add:
@@ -400,11 +405,7 @@ def main(argv: list[str]) -> None:
     dist = Path(argv[0])
     stdlib = dist / "pyodide" / "python_stdlib.zip"
     ours = dist / "videau.zip"
-    # videau.zip where the page writes it (config.json: "./videau.zip" in Pyodide's home directory)
-    jobs: list[tuple[Path, str, Collection[str] | None, bool]] = [(ours, f"{HOME}/{ours.name}", None, False)]
-    add: dict[Path, dict[str, bytes]] = {stdlib: {SITE.name: SITE.read_bytes()}}
-    site = site_module()
-    pyscript = source_bytecode(pyscript_sources(dist / "pyscript"), HOME)
+    jobs: list[tuple[Path, bytes]] = []
     if not ours_only:
         mounted_at = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
         staging = Path(tempfile.mkdtemp())
@@ -413,12 +414,13 @@ def main(argv: list[str]) -> None:
         imported = import_everything(staging, ("core", "app"))
         used = imported_from(mounted_at)
         print(f"{len(imported)} modules of ours import {len(used)} of the standard library's", file=sys.stderr)
-        jobs.insert(0, (stdlib, mounted_at, used, True))
-    for path, at, only, rewrite in jobs:
+        pyscript = source_bytecode(pyscript_sources(dist / "pyscript"), HOME)
+        add = {SITE.name: SITE.read_bytes(), site_module().SOURCE_BYTECODE: marshal.dumps(pyscript)}
+        jobs.append((stdlib, precompile_zip(stdlib.read_bytes(), mounted_at, used, rewrite=True, add=add)))
+    # videau.zip where the page writes it (config.json: "./videau.zip" in Pyodide's home directory)
+    jobs.append((ours, precompile_zip(ours.read_bytes(), f"{HOME}/{ours.name}")))
+    for path, data in jobs:
         before = path.stat().st_size
-        data = precompile_zip(path.read_bytes(), at, only, rewrite=rewrite, add=add.get(path))
-        if path == stdlib:
-            data = with_entry(data, site.SOURCE_BYTECODE, marshal.dumps(pyscript))
         path.write_bytes(data)
         tag = sys.implementation.cache_tag
         print(f"{path}: {before:,} -> {len(data):,} bytes (bytecode for {tag})", file=sys.stderr)
