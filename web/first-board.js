@@ -111,23 +111,30 @@ if (!navigator.serviceWorker?.controller) {
       root.dataset.textsLang = lang; // index.html is in English (tests/web/test_web_i18n.py)
       return;
     }
+    let complete = true; // every marked text found in French
     for (const node of document.querySelectorAll("[data-i18n]")) {
       const text = words[node.dataset.i18n];
       if (text) node.textContent = text;
+      else complete = false;
     }
     for (const node of document.querySelectorAll("[data-i18n-label]")) {
       const text = words[node.dataset.i18nLabel];
-      if (!text) continue;
+      if (!text) {
+        complete = false;
+        continue;
+      }
       node.setAttribute("aria-label", text);
       if (node.hasAttribute("title")) node.setAttribute("title", text);
     }
     for (const node of document.querySelectorAll("[data-i18n-placeholder]")) {
       const text = words[node.dataset.i18nPlaceholder];
       if (text) node.setAttribute("placeholder", text);
+      else complete = false;
     }
     const button = document.getElementById("btn-lang"); // its words are marked data-i18n
     if (button !== null) button.setAttribute("lang", "en");
-    root.dataset.textsLang = lang; // the marked texts are in it: Python need not write them again
+    // the marked texts are all in French: Python need not write them again (else it does)
+    if (complete) root.dataset.textsLang = lang;
   }
   document.addEventListener("DOMContentLoaded", translate);
 

@@ -51,13 +51,17 @@ STATS = {"served": 0, "compiled": 0}  # dataclass texts run from the recorded co
 class OnceZipImporter(zipimport.zipimporter):
     """zipimport's importer, reading a module's code once: what ``get_filename`` reads is kept for ``get_code``."""
 
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self._read: dict[str, Any] = {}  # code read to name a module's file, until it is asked for
+
     def get_filename(self, fullname: str) -> str:
         code, _package, path = zipimport._get_module_code(self, fullname)  # type: ignore[attr-defined]
-        self.__dict__.setdefault("_read", {})[fullname] = code
+        self._read[fullname] = code
         return str(path)
 
     def get_code(self, fullname: str) -> Any:
-        code = self.__dict__.get("_read", {}).pop(fullname, None)
+        code = self._read.pop(fullname, None)
         return code if code is not None else super().get_code(fullname)
 
 
