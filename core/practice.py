@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from .errors import BackgammonError
+from .jsontext import read_json
 from .position import Position
 from .xgid import decode_xgid
 
@@ -257,6 +258,10 @@ class ThemeProgress:
     right: int = 0
 
 
+MAX_DECK_CHARS = 4_000_000
+"""The longest stored deck read (a browser's storage holds about 5 million characters for a site)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
     """The cards (in the order added) and ``clock``, the answers given so far."""
@@ -377,9 +382,9 @@ class Deck:
         core.practice.InvalidDeckError: deck: not JSON (Expecting value: line 1 column 38 (char 37))
         """
         try:
-            data = json.loads(text)
+            data = read_json(text, "deck", max_chars=MAX_DECK_CHARS)
         except ValueError as error:
-            raise InvalidDeckError(f"deck: not JSON ({error})") from None
+            raise InvalidDeckError(str(error)) from None
         if not isinstance(data, dict):
             raise InvalidDeckError(f"deck: expected an object, got {type(data).__name__}")
         if data.get("version") != DECK_VERSION:

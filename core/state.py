@@ -57,6 +57,7 @@ from typing import Any
 from .clock import Clock
 from .errors import BackgammonError, InvalidStateError, quote
 from .game import Action, ActionKind, Setup
+from .jsontext import MAX_DEPTH, read_json
 from .limits import MAX_CUBE, MAX_MATCH_LENGTH
 from .match import Match, PlayedGame
 from .position import Position
@@ -441,23 +442,10 @@ def _replay_game(match: Match, actions: tuple[Action, ...], where: str, stop: in
     return match
 
 
-MAX_NESTING = 16
+MAX_NESTING = MAX_DEPTH
 """A save nests 7 deep; deeper text is refused before parsing (deep JSON overflows Pyodide's stack)."""
-
-_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
-
-
-def _nesting(text: str) -> int:
-    """How deep lists and objects nest in JSON text (brackets inside strings do not count)."""
-    depth = deepest = 0
-    for found in _STRING_OR_BRACKET.finditer(text):
-        char = found.group()
-        if char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
+MAX_SAVE_CHARS = 16_000_000
+"""The longest save text read (a browser's storage holds about 5 million characters for a whole site)."""
 
 
 def from_json(text: str) -> Match:
@@ -517,9 +505,9 @@ def join_session(text: str, archived: Sequence[str]) -> Match:
     for i, item in enumerate(archived):
         where = f"archived game {i + 1}"
         try:
-            games.append(json.loads(item) if _nesting(item) <= MAX_NESTING else None)
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise _fail(where, f"not JSON ({exc})") from None
+            games.append(read_json(item, "the game", max_chars=MAX_SAVE_CHARS))
+        except ValueError as exc:
+            raise _fail(where, str(exc)) from None
         if not isinstance(games[-1], dict):
             raise _fail(where, "an object expected")
     whole = dict(data, archived=0, games=games + _list(data.get("games"), "games"))
@@ -529,13 +517,10 @@ def join_session(text: str, archived: Sequence[str]) -> Match:
 def _parse(text: str) -> Any:
     if not isinstance(text, str):
         raise _fail("", f"text expected, got {type(text).__name__}")
-    depth = _nesting(text)
-    if depth > MAX_NESTING:
-        raise _fail("", f"not a save: lists and objects nested {depth} deep (at most {MAX_NESTING})")
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise _fail("", f"not JSON ({exc})") from None
+        return read_json(text, "not a save", max_chars=MAX_SAVE_CHARS)
+    except ValueError as exc:
+        raise _fail("", str(exc)) from None
 
 
 def from_dict(data: object) -> Match:

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from .codec import (
     MAX_ENTRIES,
+    MAX_ENTRY_ACTIONS,
     MAX_PAYLOAD,
     PREFIX,
     LinkPart,
+    LinkReader,
     chain_digest,
     decode_link,
     decode_part,
@@ -34,10 +36,12 @@ from .derive import commitment, derive_opening, derive_roll
 from .errors import REASONS, LinkError
 from .history import Entry, Header, History, LinkAction
 from .protocol import LinkState, RollProof, acknowledged, actions_between, hand_over, own_match, replay, start
-from .verify import accept_link, accept_next, check_proof, read_link, verify_rolls
+from .verify import MAX_CLOCK_AHEAD_MS, accept_link, accept_next, check_fits, check_proof, read_link, verify_rolls
 
 __all__ = [
+    "MAX_CLOCK_AHEAD_MS",
     "MAX_ENTRIES",
+    "MAX_ENTRY_ACTIONS",
     "MAX_PAYLOAD",
     "PREFIX",
     "REASONS",
@@ -47,6 +51,7 @@ __all__ = [
     "LinkAction",
     "LinkError",
     "LinkPart",
+    "LinkReader",
     "LinkState",
     "RollProof",
     "accept_link",
@@ -54,6 +59,7 @@ __all__ = [
     "acknowledged",
     "actions_between",
     "chain_digest",
+    "check_fits",
     "check_proof",
     "commitment",
     "decode_link",

@@ -44,11 +44,23 @@ import base64
 import binascii
 import hashlib
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..limits import MAX_MATCH_LENGTH
 from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, DOMAIN, SECRET_BYTES
-from .errors import CHECKSUM, FORKED, FORMAT, NO_HISTORY, OTHER_MATCH, TOO_LARGE, TRUNCATED, VERSION, LinkError
+from .errors import (
+    CHECKSUM,
+    FORKED,
+    FORMAT,
+    NO_HISTORY,
+    OTHER_MATCH,
+    PROTOCOL,
+    TOO_LARGE,
+    TRUNCATED,
+    VERSION,
+    LinkError,
+)  # fmt: skip
 from .history import (
     ACTION_KINDS,
     MATCH_ID_BYTES,
@@ -63,11 +75,13 @@ from .history import (
 __all__ = [
     "DIGEST_BYTES",
     "MAX_ENTRIES",
+    "MAX_ENTRY_ACTIONS",
     "MAX_PAYLOAD",
     "PREFIX",
     "VERSION_1",
     "VERSION_2",
     "LinkPart",
+    "LinkReader",
     "chain_digest",
     "chain_next",
     "chain_start",
@@ -93,6 +107,10 @@ MAX_ENTRIES = 60_000
 """The most entries a match by link may hold (a 25-point match takes a few thousand)."""
 DIGEST_BYTES = 32
 """Length of a chain digest (a whole SHA-256)."""
+MAX_ENTRY_ACTIONS = 4
+"""The most actions one entry may hold. The rules end a sender's say within an entry after at
+most a decision to roll, one play, answer or resignation, the resignation of the match, and a
+promise (the longest seen: a decision to roll, a backgammon resignation, the match's)."""
 _MIN_ENTRY = 8  # flag byte, 6-byte time, action count
 _CHECK = 4
 _HEAD = 5  # version, mode, 3-byte length
@@ -271,6 +289,8 @@ def _decode_action(reader: _Reader, where: str) -> LinkAction:
         raw = reader.take(2 * extra, where)
         return LinkAction("play", steps=tuple((raw[2 * i], raw[2 * i + 1]) for i in range(extra)))
     if kind == "resign":
+        if not 1 <= extra <= 3:
+            raise LinkError(f"{where}: a resignation of level {extra} (1 to 3)", FORMAT)
         return LinkAction("resign", level=extra)
     if extra:
         raise LinkError(f"{where}: stray bits in a {kind!r} action", FORMAT)
@@ -308,10 +328,12 @@ def _decode_header(reader: _Reader, match_id: bytes, version: int) -> Header:
     )
 
 
-def _decode_entry(reader: _Reader, where: str) -> Entry:
+def _decode_entry(reader: _Reader, where: str, sender: int) -> Entry:
     bits = reader.byte(where)
     if bits > 31:
         raise LinkError(f"{where}: stray flag bits", FORMAT)
+    if bits & _B_SENDER != sender:  # entries alternate, player 0 first: entry i is player i % 2's
+        raise LinkError(f"{where}: written as player {bits & _B_SENDER}'s, out of turn (player {sender}'s)", PROTOCOL)
     if bits & _B_TIES and not bits & _B_REVEAL:
         raise LinkError(f"{where}: tied dice without a roll", FORMAT)
     time_ms = int.from_bytes(reader.take(6, where), "big")
@@ -328,30 +350,93 @@ def _decode_entry(reader: _Reader, where: str) -> Entry:
             ties = tuple(reader.take(reader.byte(where), where))
             if not ties or not all(1 <= t <= 6 for t in ties):
                 raise LinkError(f"{where}: a list of tied dice that is empty or out of range", FORMAT)
-    actions = tuple(_decode_action(reader, where) for _ in range(reader.byte(where)))
+    count = reader.byte(where)
+    if count > MAX_ENTRY_ACTIONS:
+        raise LinkError(f"{where}: {count} actions (at most {MAX_ENTRY_ACTIONS} in one hand-over)", FORMAT)
+    actions = tuple(_decode_action(reader, where) for _ in range(count))
     gift = reader.take(CONTRIBUTION_BYTES, where) if bits & _B_GIFT else None
     commit = reader.take(COMMIT_BYTES, where) if bits & _B_COMMIT else None
     return Entry(bits & 1, time_ms, reveal, dice, ties, actions, gift, commit)
 
 
-def _decode_payload(data: bytes, version: int) -> LinkPart:
-    reader = _Reader(data)
-    match_id = reader.take(MATCH_ID_BYTES, "the match id")
-    since = int.from_bytes(reader.take(3, "the entry number"), "big") if version >= VERSION_2 else 0
-    header, digest = None, b""
-    if since == 0:
-        header = _decode_header(reader, match_id, version)
-    else:
-        digest = reader.take(DIGEST_BYTES, "the digest of the past")
-    count = int.from_bytes(reader.take(3, "the entry count"), "big")
-    if since + count > MAX_ENTRIES:
-        raise LinkError(f"a match of {since + count} hand-overs (at most {MAX_ENTRIES})", TOO_LARGE)
-    if count * _MIN_ENTRY > reader.left:  # checked before building any entry
-        raise LinkError(f"{count} entries cannot fit in the link's {reader.left} bytes", FORMAT)
-    entries = tuple(_decode_entry(reader, f"entry {since + index + 1}") for index in range(count))
-    if reader.left:
-        raise LinkError(f"{reader.left} bytes after the last entry", FORMAT)
-    return LinkPart(match_id, since, digest, header, entries)
+class LinkReader:
+    """A link opened and checked up to its entries, which :meth:`entries` reads one at a time.
+
+    Everything before the entries is checked on creation (characters, canonical text, size,
+    version, checksum, packing, match id, settings or digest, entry count), so a hostile link
+    is refused before any entry is built; :meth:`entries` then refuses the first bad entry as
+    it reads it (order, size, stray bits), before the next is read, and the bytes after the
+    last. A caller that checks each entry as it comes (its seat, the rules) stops at the first
+    wrong one: a refusal costs what was read up to it.
+
+    >>> from core.link.history import Header, History, Entry
+    >>> reader = LinkReader(encode_link(History(Header(bytes(12), 3), (Entry(0, 5, commit=bytes(32)),))))
+    >>> reader.since, reader.count, reader.header.length, [e.time_ms for e in reader.entries()]
+    (0, 1, 3, [5])
+    """
+
+    def __init__(self, text: str) -> None:
+        version, data, packed = _unwrap(text)
+        self._start(data, version, packed, check_packing=True)
+
+    @classmethod
+    def of_body(cls, data: bytes, version: int = VERSION_2) -> LinkReader:
+        """A reader of payload bytes ``data`` (no link text around them: no checksum, no packing)."""
+        reader = cls.__new__(cls)
+        reader._start(data, version, None, check_packing=False)
+        return reader
+
+    def _start(self, data: bytes, version: int, packed: bytes | None, *, check_packing: bool) -> None:
+        self._packed, self._check_packing = packed, check_packing
+        self.version = version
+        self._reader = reader = _Reader(data)
+        self.match_id = reader.take(MATCH_ID_BYTES, "the match id")
+        self.since = int.from_bytes(reader.take(3, "the entry number"), "big") if version >= VERSION_2 else 0
+        self.header: Header | None = None
+        self.digest = b""
+        if self.since == 0:
+            self.header = _decode_header(reader, self.match_id, self.version)
+        else:
+            self.digest = reader.take(DIGEST_BYTES, "the digest of the past")
+        self.count = int.from_bytes(reader.take(3, "the entry count"), "big")
+        if self.since + self.count > MAX_ENTRIES:
+            raise LinkError(f"a match of {self.since + self.count} hand-overs (at most {MAX_ENTRIES})", TOO_LARGE)
+        if self.count * _MIN_ENTRY > reader.left:  # checked before building any entry
+            raise LinkError(f"{self.count} entries cannot fit in the link's {reader.left} bytes", FORMAT)
+        self._read = False
+
+    @property
+    def end(self) -> int:
+        """How many entries the match has with this link's."""
+        return self.since + self.count
+
+    def entries(self) -> Iterator[Entry]:
+        """The link's entries, each checked as it is read; once (a reader is read through once)."""
+        if self._read:
+            raise ValueError("a LinkReader's entries are read once")
+        self._read = True
+        reader = self._reader
+        for index in range(self.since, self.end):
+            yield _decode_entry(reader, f"entry {index + 1}", index % 2)
+        if reader.left:
+            raise LinkError(f"{reader.left} bytes after the last entry", FORMAT)
+        if self._check_packing:
+            _check_packing(reader.data, self._packed)
+
+    def part(self) -> LinkPart:
+        """Every entry read: the link as a :class:`LinkPart`."""
+        entries = tuple(self.entries())
+        return LinkPart(self.match_id, self.since, self.digest, self.header, entries)
+
+
+def _check_packing(body: bytes, packed: bytes | None) -> None:
+    """Refuse a packing the encoder would not write: zlib (level 9) exactly when it is shorter."""
+    best = zlib.compress(body, 9)
+    if packed is None:
+        if len(best) < len(body):
+            raise LinkError("a link written unpacked where packing makes it shorter (not as a page writes it)", FORMAT)
+    elif packed != best or len(packed) >= len(body):
+        raise LinkError("the link's packed data is not as a page packs it (altered?)", FORMAT)
 
 
 def decode_body(data: bytes) -> History:
@@ -362,7 +447,7 @@ def decode_body(data: bytes) -> History:
     >>> decode_body(encode_body(History(Header(bytes(12), 5, allowance_hours=24)))).header.allowance_hours
     24
     """
-    return _full(_decode_payload(data, VERSION_2))
+    return _full(LinkReader.of_body(data).part())
 
 
 def _full(part: LinkPart) -> History:
@@ -396,19 +481,28 @@ def encode_link(history: History, since: int = 0, digest: bytes | None = None) -
 _MAX_TEXT = (MAX_PAYLOAD + _HEAD + _CHECK) * 4 // 3 + 4
 
 
-def _raw(text: str) -> bytes:
+def _raw(text: str) -> tuple[bytes, bool]:
+    """The bytes of a link's text, and whether the text is exactly the one the encoder writes for them.
+
+    The encoder writes base64url without padding, the unused bits of the last character zero;
+    ``+``, ``/``, ``=``, other trailing bits, or one character past the last whole byte decode
+    here and are refused by the caller once a cut or altered link was told apart.
+    """
     fragment = text[text.index("#") :] if "#" in text else "#" + text
     if not fragment.startswith(PREFIX):
         raise LinkError("not a match link: no '#link=' in it", FORMAT)
     code = fragment[len(PREFIX) :].strip()
     if len(code) > _MAX_TEXT:
         raise LinkError(f"a link of {len(code)} characters: more than a match link may hold", TOO_LARGE)
+    given = code
+    code = code.rstrip("=")
     if len(code) % 4 == 1:  # a cut in the middle of a byte: keep the whole bytes
         code = code[:-1]
     try:
-        return base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
+        raw = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError) as exc:
         raise LinkError("the link holds characters a match link never has (was it altered?)", FORMAT) from exc
+    return raw, base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") == given
 
 
 def _unpack(payload: bytes) -> bytes:
@@ -434,7 +528,12 @@ def decode_part(text: str) -> LinkPart:
     ...
     core.link.errors.LinkError: the link is cut: it ends 8 bytes early (copy the whole link)
     """
-    raw = _raw(text)
+    return LinkReader(text).part()
+
+
+def _unwrap(text: str) -> tuple[int, bytes, bytes | None]:
+    """A link's version, its payload unpacked, and the packed bytes (``None``: written unpacked)."""
+    raw, canonical = _raw(text)
     if raw and raw[0] not in (VERSION_1, VERSION_2):
         raise LinkError(f"link version {raw[0]}: this page reads versions 1 and 2 only", VERSION)
     size = int.from_bytes(raw[2:_HEAD], "big") if len(raw) >= _HEAD else 0
@@ -445,12 +544,14 @@ def decode_part(text: str) -> LinkPart:
         raise LinkError(f"the link is cut: it ends {need - len(raw)} bytes early (copy the whole link)", TRUNCATED)
     if len(raw) > need or _checksum(raw[:-_CHECK]) != raw[-_CHECK:]:
         raise LinkError("the link's checksum does not match: it was altered or copied wrong", CHECKSUM)
+    if not canonical:
+        raise LinkError("the link's text is not as a page writes it (padding, '+', '/' or stray bits)", FORMAT)
     mode, payload = raw[1], raw[_HEAD:-_CHECK]
     if mode == 1:
-        payload = _unpack(payload)
-    elif mode != 0:
-        raise LinkError(f"unknown packing {mode}", FORMAT)
-    return _decode_payload(payload, raw[0])
+        return raw[0], _unpack(payload), payload
+    if mode == 0:
+        return raw[0], payload, None
+    raise LinkError(f"unknown packing {mode}", FORMAT)
 
 
 def decode_link(text: str) -> History:

@@ -15,6 +15,7 @@ from ..errors import BackgammonError
 
 __all__ = [
     "CHECKSUM",
+    "CLOCK",
     "COMMITMENT",
     "DICE",
     "FORMAT",
@@ -27,6 +28,7 @@ __all__ = [
     "PROTOCOL",
     "REASONS",
     "RULES",
+    "SEAT",
     "TOO_LARGE",
     "TRUNCATED",
     "VERSION",
@@ -63,9 +65,14 @@ have the match's history before them (a new device, cleared storage): ask the fr
 TOO_LARGE = "link-too-large"
 """The link unpacks to more than a link may hold (bytes or entries): refused before it is read."""
 
+SEAT = "link-seat"
+"""The link writes a hand-over for the receiving device's own seat: each device speaks only for its player."""
+CLOCK = "link-clock"
+"""A hand-over's time is before the one it answers, or far ahead of the receiving device's clock."""
+
 REASONS = (
     FORMAT, TRUNCATED, CHECKSUM, VERSION, OTHER_MATCH, OLDER, FORKED, RULES, DICE, COMMITMENT, PROTOCOL, NO_SECRET,
-    NO_HISTORY, TOO_LARGE,
+    NO_HISTORY, TOO_LARGE, SEAT, CLOCK,
 )  # fmt: skip
 """Every reason code a :class:`LinkError` may carry."""
 

@@ -499,9 +499,13 @@ def hand_over(
 
     ``secret`` is the seat's committed secret (revealed when due), ``next_secret``
     fresh bytes to commit to when the seat needs a new commitment,
-    ``contribution`` fresh bytes for the other's roll when due. Raises
-    :class:`LinkError` when the entry would be refused.
+    ``contribution`` fresh bytes for the other's roll when due. ``time_ms`` is this device's
+    clock; an entry is never dated before the one it follows (the friend's clock may run ahead
+    of this one's: the later of the two is written). Raises :class:`LinkError` when the entry
+    would be refused.
     """
+    if state.history.entries:  # never dated before the hand-over it answers (the friend's clock may run ahead)
+        time_ms = max(time_ms, state.history.entries[-1].time_ms)
     reveal = state.reveal_due == seat
     if reveal and secret is None:
         raise LinkError(f"player {seat}'s secret is needed to roll and this device does not have it", NO_SECRET)

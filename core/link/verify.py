@@ -17,81 +17,166 @@ True
 
 from __future__ import annotations
 
-from .codec import decode_link, decode_part
+from .codec import LinkReader, chain_digest
 from .derive import commitment, derive_opening, derive_roll
-from .errors import FORKED, OLDER, OTHER_MATCH, LinkError
-from .history import History
+from .errors import CLOCK, FORKED, NO_HISTORY, OLDER, OTHER_MATCH, PROTOCOL, SEAT, LinkError
+from .history import Entry, History
 from .protocol import LinkState, RollProof, replay
 
-__all__ = ["accept_link", "accept_next", "check_proof", "read_link", "verify_rolls"]
+__all__ = [
+    "MAX_CLOCK_AHEAD_MS", "accept_link", "accept_next", "check_fits", "check_proof", "read_link", "verify_rolls",
+]  # fmt: skip
+
+MAX_CLOCK_AHEAD_MS = 3_600_000
+"""How far ahead of the receiving device's clock a new hand-over's time may be (an hour: two honest
+devices' clocks agree within minutes; ``PROTOCOL.md``, "Clocks")."""
 
 
-def read_link(text: str) -> LinkState:
-    """Decode and replay a full link: the state it reaches, or the :class:`LinkError` that refuses it."""
-    return replay(decode_link(text))
+def read_link(text: str | LinkReader) -> LinkState:
+    """Decode and replay a full link: the state it reaches, or the :class:`LinkError` that refuses it.
 
-
-def accept_link(text: str, known: History | None, match_id: bytes | None = None) -> LinkState:
-    """Read ``text`` as the next link of a match this device knows as ``known`` (``None``: a new one).
-
-    ``match_id`` (when given) is the match the link must belong to. A bounded link
-    (the entries since the device's last one) is joined to ``known``'s past
-    (:meth:`~core.link.codec.LinkPart.joined`). Refused: another match
-    (:data:`~core.link.errors.OTHER_MATCH`), a bounded link with no past on this device
-    (:data:`~core.link.errors.NO_HISTORY`), every refusal of :func:`read_link` (the
-    history is checked whole first), then fewer entries than ``known``
-    (:data:`~core.link.errors.OLDER`), a different past (:data:`~core.link.errors.FORKED`).
+    Each entry is replayed as it is read: a link is refused at its first wrong entry, whatever follows.
     """
-    part = decode_part(text)
-    expected = match_id if match_id is not None else (known.header.match_id if known is not None else None)
-    if expected is not None and part.match_id != expected:
-        raise LinkError("this link belongs to another match", OTHER_MATCH)
-    history = part.joined(known)
-    state = replay(history)  # a link that breaks anything is refused for that, older or not
-    if known is not None:
-        if history.header != known.header:
-            raise LinkError("this link's match settings differ from the match this device has", FORKED)
-        if len(history) < len(known):
-            raise LinkError(
-                f"this link is older than the match on this device"
-                f" ({len(history)} hand-overs, this device has {len(known)})",
-                OLDER,
-            )
-        for i, (mine, theirs) in enumerate(zip(known.entries, history.entries, strict=False)):
-            if mine != theirs:
-                what = f"link entry {i + 1} differs from the one this device accepted"
-                raise LinkError(f"{what}: the history was altered", FORKED)
+    reader = _reader(text)
+    if reader.header is None:
+        raise LinkError(
+            f"this link carries only the hand-overs after the first {reader.since}: the full link is needed here",
+            NO_HISTORY,
+        )
+    state = LinkState.empty(reader.header)
+    for entry in reader.entries():
+        state = state.extend(entry)
     return state
 
 
-def accept_next(text: str, known: LinkState) -> LinkState:
-    """Read ``text`` as the next link of the match this device has replayed as ``known``.
-
-    As :func:`accept_link`, but only the entries this device lacks are replayed, from
-    ``known`` on (a long match is not replayed from its start at each link). The past the
-    link builds on is checked by its chain digest, the entries both have compared one by one.
-    """
-    part = decode_part(text)
-    past = known.history
-    if part.match_id != past.header.match_id:
-        raise LinkError("this link belongs to another match", OTHER_MATCH)
-    if part.header is not None and part.header != past.header:
-        raise LinkError("this link's match settings differ from the match this device has", FORKED)
-    history = part.joined(past, known.digests[part.since] if part.since < len(known.digests) else None)
-    if len(history) < len(past):
+def _check_new(entry: Entry, index: int, previous: Entry | None, seat: int | None, now_ms: int | None) -> None:
+    """Refuse a hand-over new to this device that its friend could not have written, before replaying it."""
+    if seat is not None and entry.sender == seat:
         raise LinkError(
-            f"this link is older than the match on this device"
-            f" ({len(history)} hand-overs, this device has {len(past)})",
+            f"link entry {index + 1} is written for this device's own seat (player {seat}):"
+            " only this device makes its player's moves",
+            SEAT,
+        )
+    if previous is not None and entry.time_ms < previous.time_ms:
+        raise LinkError(
+            f"link entry {index + 1} is dated {previous.time_ms - entry.time_ms} ms before the hand-over it answers",
+            CLOCK,
+        )
+    if now_ms is not None and entry.time_ms > now_ms + MAX_CLOCK_AHEAD_MS:
+        ahead = (entry.time_ms - now_ms) // 60_000
+        raise LinkError(
+            f"link entry {index + 1} is dated {ahead} minutes ahead of this device's clock"
+            " (is one of the two clocks wrong?)",
+            CLOCK,
+        )
+
+
+def _reader(text: str | LinkReader) -> LinkReader:
+    return text if isinstance(text, LinkReader) else LinkReader(text)
+
+
+def check_fits(reader: LinkReader, known: History, seat: int | None) -> None:
+    """Refuse, before any entry is read, a link that cannot be the next one of ``known`` on this device.
+
+    Another match, other settings, a past this device lacks (``NO_HISTORY``), fewer entries than
+    ``known`` (``OLDER``); and, for a device playing ``seat``, more than one new hand-over (the
+    friend's link adds his one: the next is this device's) or a new one due from ``seat`` (``SEAT``).
+    """
+    if reader.match_id != known.header.match_id:
+        raise LinkError("this link belongs to another match", OTHER_MATCH)
+    if reader.header is not None and reader.header != known.header:
+        raise LinkError("this link's match settings differ from the match this device has", FORKED)
+    if reader.since > len(known):
+        raise LinkError(
+            f"this link carries the hand-overs after the first {reader.since} and this device has {len(known)}"
+            " of them: ask your friend for the full link",
+            NO_HISTORY,
+        )
+    if reader.end < len(known):
+        raise LinkError(
+            f"this link is older than the match on this device ({reader.end} hand-overs, this device has {len(known)})",
             OLDER,
         )
-    for i in range(part.since, len(past)):
-        if history.entries[i] != past.entries[i]:
+    if seat is not None and reader.end > len(known):
+        if len(known) % 2 == seat:  # entries alternate, player 0 first: the next one is this device's
             raise LinkError(
-                f"link entry {i + 1} differs from the one this device accepted: the history was altered", FORKED
+                f"link entry {len(known) + 1} is written for this device's own seat (player {seat}):"
+                " only this device makes its player's moves",
+                SEAT,
             )
-    state = known
-    for entry in history.entries[len(past) :]:
-        state = state.extend(entry)
+        if reader.end > len(known) + 1:
+            raise LinkError(
+                f"this link adds {reader.end - len(known)} hand-overs: a friend's link adds one (the next is yours)",
+                PROTOCOL,
+            )
+
+
+def accept_link(
+    text: str | LinkReader,
+    known: History | None,
+    match_id: bytes | None = None,
+    *,
+    seat: int | None = None,
+    now_ms: int | None = None,
+) -> LinkState:
+    """Read ``text`` as the next link of a match this device knows as ``known`` (``None``: a new one).
+
+    ``match_id`` (when given) is the match the link must belong to. A bounded link
+    (the entries since the device's last one) is joined to ``known``'s past. Refused: another match
+    (:data:`~core.link.errors.OTHER_MATCH`), a bounded link with no past on this device
+    (:data:`~core.link.errors.NO_HISTORY`), fewer entries than ``known``
+    (:data:`~core.link.errors.OLDER`), a different past (:data:`~core.link.errors.FORKED`), and
+    every refusal of :func:`read_link`. ``known`` is replayed whole; see :func:`accept_next`
+    for ``seat`` and ``now_ms`` and to go on from a replayed state.
+    """
+    reader = _reader(text)
+    expected = match_id if match_id is not None else (known.header.match_id if known is not None else None)
+    if expected is not None and reader.match_id != expected:
+        raise LinkError("this link belongs to another match", OTHER_MATCH)
+    if known is None:
+        return read_link(reader)
+    check_fits(reader, known, seat)
+    return accept_next(reader, replay(known), seat=seat, now_ms=now_ms)
+
+
+def accept_next(
+    text: str | LinkReader, known: LinkState, *, seat: int | None = None, now_ms: int | None = None
+) -> LinkState:
+    """Read ``text`` as the next link of the match this device has replayed as ``known``.
+
+    Only the entries this device lacks are replayed, from ``known`` on (a long match is not
+    replayed from its start at each link). The past the link builds on is checked by its chain
+    digest, the entries both have compared one by one as they are read.
+
+    ``seat``: the seat this device plays. Each device speaks only for its own player: a link
+    that writes a hand-over for ``seat`` is refused (:data:`~core.link.errors.SEAT`), as is a
+    link adding more than the friend's one hand-over. ``now_ms``: this device's clock; a new
+    hand-over dated before the one it answers, or over :data:`MAX_CLOCK_AHEAD_MS` ahead of
+    ``now_ms``, is refused (:data:`~core.link.errors.CLOCK`). Every check is made before the
+    entry is replayed, and the first wrong entry stops the reading.
+    """
+    reader = _reader(text)
+    past = known.history
+    check_fits(reader, past, seat)
+    digests = known.digests
+    mine = digests[reader.since] if reader.since < len(digests) else chain_digest(past, reader.since)
+    if reader.since > 0 and reader.digest != mine:
+        raise LinkError(
+            f"the past this link builds on (the first {reader.since} hand-overs) differs from this device's:"
+            " the history was altered",
+            FORKED,
+        )
+    state, previous = known, (past.entries[-1] if past.entries else None)
+    for index, entry in enumerate(reader.entries(), start=reader.since):
+        if index < len(past):
+            if entry != past.entries[index]:
+                raise LinkError(
+                    f"link entry {index + 1} differs from the one this device accepted: the history was altered",
+                    FORKED,
+                )
+            continue
+        _check_new(entry, index, previous, seat, now_ms)
+        state, previous = state.extend(entry), entry
     return state
 
 

@@ -56,6 +56,7 @@ from app.page.screen.page_view import (
 from app.page.storage.match_store import MatchStore, Options, choose_lang
 from app.page.storage.saving import PageSaves
 from app.page.storage.storage_keys import LANG_KEY, OPPONENT_KEY, OPTIONS_KEY
+from app.page.storage.stored_values import set_aside_unreadable
 from app.text import t
 from core.errors import IllegalActionError
 from core.match import Match
@@ -70,6 +71,7 @@ class App:
 
     def __init__(self) -> None:
         self.storage = BrowserStorage()
+        self.set_aside = set_aside_unreadable(self.storage)  # before anything reads a stored value
         self.store = MatchStore(self.storage)
         self.rng: Callable[[], int] = page_dice()
         self.url_lang = url_param("lang")
@@ -167,6 +169,9 @@ class App:
         self.wire()
         if not self.storage.available:
             self.say(t(self.lang, "ui.storage_failed", error="localStorage"))
+        elif self.set_aside:
+            names = ", ".join(t(self.lang, f"stored.{key}") for key in self.set_aside)
+            self.say(t(self.lang, "ui.set_aside", names=names), "info")
         result = self.store.load()
         self.saves.check_budget()
         first_visit = False

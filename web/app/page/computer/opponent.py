@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 from app.board.places import from_mover
 from app.page.board_input.moved import checkers_moved
 from app.page.host import PageHost
+from app.page.storage.storage_keys import MAX_PREFERENCE_CHARS
+from core.jsontext import read_json
 from core.match import Match
 
 if TYPE_CHECKING:  # imported by load_bot, when a match against the computer starts
@@ -67,7 +69,7 @@ def opponent_to_json(player: int | None, level: str) -> str:
 
 def opponent_from_json(text: str | None) -> tuple[int | None, str]:
     try:
-        data = json.loads(text) if text else {}
+        data = read_json(text, "the opponent", max_chars=MAX_PREFERENCE_CHARS) if text else {}
     except ValueError:
         data = {}
     if not isinstance(data, dict):
@@ -104,7 +106,7 @@ def dialog_choice_from_json(text: str | None, *, bot_ok: bool) -> tuple[str, str
     ('link', 'intermediate')
     """
     try:
-        data = json.loads(text) if text else {}
+        data = read_json(text, "the opponent", max_chars=MAX_PREFERENCE_CHARS) if text else {}
     except ValueError:
         data = {}
     if not isinstance(data, dict):

@@ -29,24 +29,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.page.storage.match_store import Storage
-from app.page.storage.storage_keys import BOOK_KEY, INDEX_KEY
+from app.page.storage.storage_keys import BOOK_KEY, INDEX_KEY, MAX_INDEX_CHARS, MAX_RECORD_CHARS
+from core.jsontext import read_json
 from core.link import (
     PREFIX,
+    History,
     LinkAction,
     LinkError,
+    LinkReader,
     LinkState,
-    accept_link,
+    accept_next,
     actions_between,
+    check_fits,
     decode_link,
-    decode_part,
     encode_link,
     hand_over,
     match_id_of,
     own_match,
     read_link,
+    replay,
     start,
 )
-from core.link.errors import NO_SECRET
+from core.link.errors import NO_HISTORY, NO_SECRET
 from core.match import Match
 
 __all__ = ["BOOK_KEY", "STALE", "STORAGE", "Draw", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "StaleError"]
@@ -97,7 +101,7 @@ class LinkRecord:
         ...
         ValueError: a link record with seat 7
         """
-        data = json.loads(text)
+        data = read_json(text, "a link record", max_chars=MAX_RECORD_CHARS)
         if not isinstance(data, dict):
             raise ValueError(f"a link record is a JSON object, not {type(data).__name__}")
         secret = data.get("secret")
@@ -106,7 +110,7 @@ class LinkRecord:
                 str(data["id"]), int(data["seat"]), str(secret) if secret else None, str(data["link"]),
                 int(data.get("updated", 0)), int(data.get("length", 0)), str(data.get("status", "")),
             )  # fmt: skip
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise ValueError(f"a link record lacking or misreading {exc}") from exc
         if record.seat not in (0, 1):
             raise ValueError(f"a link record with seat {record.seat}")
@@ -132,7 +136,7 @@ class LinkBook:
     def ids(self) -> list[str]:
         """The match ids, the last played first (an unreadable index reads as empty)."""
         try:
-            ids = json.loads(self.storage.get(INDEX_KEY) or "[]")
+            ids = read_json(self.storage.get(INDEX_KEY) or "[]", "the link index", max_chars=MAX_INDEX_CHARS)
         except ValueError:
             return []
         return [str(i) for i in ids] if isinstance(ids, list) else []
@@ -210,6 +214,17 @@ class NoSeatError(LinkError):
         self.state = state
 
 
+def _known(book: LinkBook, record: LinkRecord | None) -> History | None:
+    """The history of ``record``'s match; ``None`` (the record set aside, kept) when its link does not decode."""
+    if record is None:
+        return None
+    try:
+        return decode_link(record.link)
+    except LinkError:
+        book.set_aside(record.match_id)
+        return None
+
+
 def _wants(match: Match, seat: int) -> bool:
     """True when the core waits for a decision of ``seat`` (a roll or a double, a play, an answer)."""
     game = match.game
@@ -271,17 +286,27 @@ class LinkSession:
         bounded link (the last hand-over only) of a match this device does not have is
         refused (``link-no-history``: ask the friend for the full link).
         """
-        part = decode_part(text)
-        record = book.get(match_id_of(part))
-        if record is not None:
-            state = accept_link(text, decode_link(record.link))
+        reader = LinkReader(text)  # refused here when it is no link, cut, altered or too large
+        match_id = reader.match_id.hex()
+        record = book.get(match_id)
+        known = _known(book, record)
+        if record is not None and known is not None:
+            # Checked against the device's history before it is replayed: a link that writes
+            # for this device's own seat, or adds more than the friend's one hand-over, costs nothing.
+            check_fits(reader, known, record.seat)
+            state = accept_next(reader, replay(known), seat=record.seat, now_ms=time_ms)
             secret = bytes.fromhex(record.secret) if record.secret else None
             session = cls(book, record.seat, state, secret, record.link)
-        else:
-            part.joined(None)  # a bounded link with no past here: refused
-            state = read_link(text)
-            if len(state.history) != 1:
-                raise NoSeatError(state)
+        elif reader.header is None:
+            raise LinkError(
+                f"this link carries the hand-overs after the first {reader.since} and this device has none of it"
+                " (a new device, or cleared storage): ask your friend for the full link",
+                NO_HISTORY,
+            )
+        elif reader.count != 1:  # a match whose seats are taken: shown (and exportable), not played here
+            raise NoSeatError(read_link(reader))
+        else:  # an invitation: this device takes seat 1
+            state = accept_next(reader, LinkState.empty(reader.header), seat=1, now_ms=time_ms)
             session = cls(book, 1, state, None)
         session.auto(time_ms, draw)
         session.keep(time_ms)

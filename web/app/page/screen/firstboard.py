@@ -37,7 +37,8 @@ from dataclasses import replace
 from app.board.render import render_board
 from app.board.view import BoardView, PlayerView, build_view
 from app.page.storage.match_store import MatchStore, Storage, parse_rev
-from app.page.storage.storage_keys import BOARD_KEY, MATCH_KEY, REV_KEY
+from app.page.storage.storage_keys import BOARD_KEY, MATCH_KEY, MAX_BOARD_CHARS, REV_KEY
+from core.jsontext import read_json
 from core.match import Match
 from core.state import to_json
 
@@ -84,7 +85,7 @@ def stored_board(storage: Storage) -> str | None:
     if text is None or entry is None:
         return None
     try:
-        data = json.loads(entry)
+        data = read_json(entry, "the stored board", max_chars=MAX_BOARD_CHARS)
     except ValueError:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("svg"), str):

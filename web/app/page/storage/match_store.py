@@ -48,12 +48,14 @@ from app.page.storage.storage_keys import (
     ARCHIVE_KEY,
     BROKEN_KEY,
     MATCH_KEY,
+    MAX_PREFERENCE_CHARS,
     OUR_PREFIXES,
     REV_KEY,
 )
 from app.text import DEFAULT_LANG, LANGS, detect_lang
 from core.clock import Clock
 from core.errors import InvalidStateError
+from core.jsontext import read_json
 from core.match import Match
 from core.state import game_to_json, join_session, read_session, session_to_json, to_json
 
@@ -364,7 +366,7 @@ class Options:
     @classmethod
     def from_json(cls, text: str | None) -> Options:
         try:
-            data = json.loads(text) if text else {}
+            data = read_json(text, "options", max_chars=MAX_PREFERENCE_CHARS) if text else {}
         except ValueError:
             data = {}
         if not isinstance(data, dict):

@@ -47,6 +47,16 @@ BOOK_KEY = "videau.link"
 INDEX_KEY = BOOK_KEY + ".index"
 """The list of the device's link matches, newest first."""
 
+# -- how much of each value is read (core.jsontext.read_json: longer or deeper text is set aside) ---
+MAX_PREFERENCE_CHARS = 4_000
+"""The options, the opponent, the new-match dialog's choices, the tutor's band, the language."""
+MAX_BOARD_CHARS = 2_000_000
+"""The board drawn last (an SVG of the board: about 30,000 characters)."""
+MAX_INDEX_CHARS = 200_000
+"""The list of link matches (25 characters a match)."""
+MAX_RECORD_CHARS = 4_000_000
+"""One link match's record (its full link: at most about 2.8 million characters)."""
+
 # -- everything of ours --------------------------------------------------------------------
 OUR_PREFIXES = ("videau.", "videau-embed")
 """Our keys in localStorage: the page's and the embeds' cache (``web/embed.js``: up to 60 diagrams of ~15 KB)."""
