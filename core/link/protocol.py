@@ -197,10 +197,12 @@ class LinkState:
     def thinking_times(self) -> tuple[tuple[int, int], ...]:
         """``(sender, ms)`` for each entry after the first: how long its sender took since the one before.
 
-        Computed from the senders' clocks (a clock set wrong shows here; nothing checks it).
+        Computed from the senders' clocks (a clock set wrong shows here); never negative (a device
+        checks each new hand-over's time against the one before, :func:`core.link.accept_next`, but
+        an older record may hold times out of order).
         """
         entries = self.history.entries
-        return tuple((b.sender, b.time_ms - a.time_ms) for a, b in zip(entries, entries[1:], strict=False))
+        return tuple((b.sender, max(b.time_ms - a.time_ms, 0)) for a, b in zip(entries, entries[1:], strict=False))
 
     def time_left(self, now_ms: float) -> LinkTime | None:
         """How the allowance of the player on move stands at ``now_ms`` (``None``: no allowance, or over).

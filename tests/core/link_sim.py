@@ -89,7 +89,10 @@ class Sim:
         self.links.append(text)
         other = self.devices[1 - seat]
         if self.deliver:
-            other.state = accept_next(text, other.state) if other.state is not None else accept_link(text, None)
+            if other.state is not None:  # as a page reads it: for its own seat, at its own clock
+                other.state = accept_next(text, other.state, seat=other.seat, now_ms=self.clock)
+            else:
+                other.state = accept_link(text, None)
             assert other.state == self.state
         return text
 

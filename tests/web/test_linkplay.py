@@ -248,3 +248,71 @@ def test_the_first_two_links_promise_no_double_on_the_reply_to_the_opening(lengt
     promised = [bool(e.actions) and e.actions[-1].kind == "promise" for e in entries]
     assert promised == [length != 1, length != 1]  # no cube in a 1-point match: nothing to promise
     assert friend.state.promised == (length != 1, length != 1)
+
+
+def test_a_link_that_plays_for_this_device_is_refused_and_nothing_is_stored() -> None:
+    """The review's forgery on a device: the friend's link resigns, rolls or doubles for this device."""
+    from core.link import LinkAction, hand_over
+
+    rnd, draws = random.Random(4), (random.Random(5).randbytes, random.Random(6).randbytes)
+    books = (LinkBook(MemoryStorage()), LinkBook(MemoryStorage()))
+    clock = 1_764_590_400_000
+    sessions = [LinkSession.create(books[0], 3, time_ms=clock, draw=draws[0])]
+    sessions.append(LinkSession.open(books[1], sessions[0].link, time_ms=clock, draw=draws[1]))
+    turn, refused = 0, set()
+    for _ in range(40):
+        clock += 1000
+        me = sessions[turn] = LinkSession.open(books[turn], sessions[1 - turn].link, time_ms=clock, draw=draws[turn])
+        friend = sessions[1 - turn]
+        # Before answering, this device's friend (who just sent) tries to write this device's next entry.
+        before = dict(books[turn].storage.items)  # type: ignore[attr-defined]
+        for action in (LinkAction("resign", level=3), LinkAction("resign_match"), LinkAction("roll")):
+            if me.state.history != friend.state.history:  # this device answered by itself already
+                break
+            try:
+                forged, _ = hand_over(
+                    friend.state, me.seat, (action,), time_ms=clock, secret=None, next_secret=bytes(16),
+                    contribution=bytes(16),
+                )  # fmt: skip
+            except LinkError:
+                continue  # the rules refuse it here (a roll to reveal, say)
+            with pytest.raises(LinkError) as info:
+                since = len(friend.state.history)  # the friend's link: his entries, and one for this device
+                text = encode_link(forged.history, since - 1, friend.state.digests[since - 1])
+                LinkSession.open(books[turn], text, time_ms=clock, draw=draws[turn])
+            assert info.value.reason == why.SEAT
+            assert books[turn].storage.items == before  # type: ignore[attr-defined]
+            refused.add(action.kind)
+        while me.my_turn:
+            after = decide(me.base, me.seat, rnd)
+            if after is None:
+                me.choose_roll(clock, draws[turn])
+            else:
+                me.played(after, clock, draws[turn])
+        if me.state.waiting_for is None:
+            break
+        turn = 1 - turn
+    assert {"resign", "resign_match", "roll"} <= refused
+
+
+def test_a_record_whose_link_does_not_read_is_set_aside_and_the_match_is_shown_as_not_this_devices() -> None:
+    first, _, links = play_match(1, 13)
+    book = first.book
+    record = book.get(first.match_id)
+    assert record is not None
+    book.storage.set(book.key(first.match_id), record.to_json().replace("#link=", "#link=@"))
+    assert book.get(first.match_id) is not None  # the record reads; its link does not
+    with pytest.raises(NoSeatError):  # the full link is read as a match this device has no seat in
+        LinkSession.open(book, first.full_link, time_ms=1_764_590_400_000 + 10**7, draw=random.Random(1).randbytes)
+    assert book.get(first.match_id) is None
+    assert book.storage.get(book.key(first.match_id) + ".aside") is not None
+
+
+@pytest.mark.parametrize(
+    "text", ['{"id": "ab", "seat": 1e400, "link": "#link=x"}', "[" * 100_000, '{"id": "ab", "seat": NaN}']
+)
+def test_a_hostile_record_is_unreadable_not_fatal(text: str) -> None:
+    book = LinkBook(MemoryStorage({"videau.link.ab": text, "videau.link.index": '["ab"]'}))
+    assert book.get("ab") is None and book.broken() == ["ab"]
+    book.set_aside("ab")
+    assert book.ids() == [] and book.storage.get("videau.link.ab.aside") == text

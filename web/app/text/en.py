@@ -436,6 +436,8 @@ EN: dict[str, str] = {
     "link.reason.link-no-secret": "this device keeps no secret for this match",
     "link.reason.link-no-history": "it carries only the last move, and this device does not have the match:"
     " ask your friend for the full link",
+    "link.reason.link-seat": "it makes a move for you: only your own device plays for you",
+    "link.reason.link-clock": "its time is impossible (before the previous move, or far ahead of this device's clock)",
     "link.reason.link-too-large": "it is far larger than any match link (refused unread)",
     "link.reason.link-stale": "this match moved on in another tab: it was reloaded here, nothing was lost",
     "link.promise": "With my move: I will not double on my next turn (my friend's reply then brings my roll:"
