@@ -385,8 +385,12 @@ def parse_mat(text: str) -> Match:
 
 
 def _names(found: tuple[str, str], tags: Tags) -> tuple[str, str]:
-    """The names of the ``Player`` tags where they agree with the score line, else the score line's."""
+    """The names of the ``Player`` tags where they agree with the score line, else the score line's.
+
+    A name is kept to :data:`MAX_NAME_CHARS` characters, what :func:`format_mat` writes back.
+    """
     out = []
     for shown, tagged in zip(found, tags.names):
-        out.append(tagged if tagged is not None and mat_name(tagged) == mat_name(shown) else shown)
+        name = tagged if tagged is not None and mat_name(tagged) == mat_name(shown) else shown
+        out.append(name[:MAX_NAME_CHARS].rstrip())
     return out[0], out[1]

@@ -234,3 +234,17 @@ def test_a_long_move_line_is_quoted_short() -> None:
     with pytest.raises(InvalidRecordError) as caught:
         read_mat(HEAD + line + "\n")
     assert len(str(caught.value)) < 150 and "…" in str(caught.value)
+
+
+@pytest.mark.parametrize("length", [64, 65, 100, 700])
+def test_whatever_name_the_reader_accepts_the_writer_writes(length: int) -> None:
+    """Issue #54: a name over 64 characters was read, then the match could not be exported."""
+    from core.record import MAX_NAME_CHARS, format_mat, parse_mat
+
+    long = ("Ann" + "x" * length)[:length]
+    source = format_mat(Match.new(3, names=("Ann", "Bob")).opening_with(3, 1).play("8/5 6/5"))
+    text = source.replace('[Player 1 "Ann"]', f'[Player 1 "{long}"]').replace(" Ann : 0", f" {long} : 0")
+    match = parse_mat(text)
+    assert len(match.names[0]) <= MAX_NAME_CHARS and match.names[0] == long[:MAX_NAME_CHARS].rstrip()
+    again = parse_mat(format_mat(match))
+    assert again.names == match.names
