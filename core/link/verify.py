@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .codec import LinkReader, chain_digest
 from .derive import commitment, derive_opening, derive_roll
-from .errors import CLOCK, FORKED, NO_HISTORY, OLDER, OTHER_MATCH, PROTOCOL, SEAT, LinkError
+from .errors import CLOCK, FORKED, NO_HISTORY, OLDER, OTHER_MATCH, SEAT, LinkError
 from .history import Entry, History
 from .protocol import LinkState, RollProof, replay
 
@@ -79,8 +79,8 @@ def check_fits(reader: LinkReader, known: History, seat: int | None) -> None:
     """Refuse, before any entry is read, a link that cannot be the next one of ``known`` on this device.
 
     Another match, other settings, a past this device lacks (``NO_HISTORY``), fewer entries than
-    ``known`` (``OLDER``); and, for a device playing ``seat``, more than one new hand-over (the
-    friend's link adds his one: the next is this device's) or a new one due from ``seat`` (``SEAT``).
+    ``known`` (``OLDER``); and, for a device playing ``seat``, any new hand-over of ``seat``'s
+    (``SEAT``): a friend's link adds his one hand-over at most, the next is this device's.
     """
     if reader.match_id != known.header.match_id:
         raise LinkError("this link belongs to another match", OTHER_MATCH)
@@ -97,17 +97,15 @@ def check_fits(reader: LinkReader, known: History, seat: int | None) -> None:
             f"this link is older than the match on this device ({reader.end} hand-overs, this device has {len(known)})",
             OLDER,
         )
-    if seat is not None and reader.end > len(known):
-        if len(known) % 2 == seat:  # entries alternate, player 0 first: the next one is this device's
+    if seat is not None:
+        # Entries alternate, player 0 first: after the friend's one new entry (if the next is his),
+        # the next is this device's own.
+        mine = len(known) if len(known) % 2 == seat else len(known) + 1
+        if reader.end > mine:
             raise LinkError(
-                f"link entry {len(known) + 1} is written for this device's own seat (player {seat}):"
+                f"link entry {mine + 1} is written for this device's own seat (player {seat}):"
                 " only this device makes its player's moves",
                 SEAT,
-            )
-        if reader.end > len(known) + 1:
-            raise LinkError(
-                f"this link adds {reader.end - len(known)} hand-overs: a friend's link adds one (the next is yours)",
-                PROTOCOL,
             )
 
 

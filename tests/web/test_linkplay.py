@@ -276,9 +276,9 @@ def test_a_link_that_plays_for_this_device_is_refused_and_nothing_is_stored() ->
                 )  # fmt: skip
             except LinkError:
                 continue  # the rules refuse it here (a roll to reveal, say)
+            since = len(friend.state.history)  # the friend's link: his entries, and one for this device
+            text = encode_link(forged.history, since - 1, friend.state.digests[since - 1])
             with pytest.raises(LinkError) as info:
-                since = len(friend.state.history)  # the friend's link: his entries, and one for this device
-                text = encode_link(forged.history, since - 1, friend.state.digests[since - 1])
                 LinkSession.open(books[turn], text, time_ms=clock, draw=draws[turn])
             assert info.value.reason == why.SEAT
             assert books[turn].storage.items == before  # type: ignore[attr-defined]
