@@ -242,3 +242,14 @@ def test_an_entry_is_read_with_the_encoders_bounds() -> None:
         raw[at] = 6 | level << 4
         with pytest.raises(LinkError, match="resignation of level"):
             decode_link(link_of(bytes(raw)))
+
+
+def test_this_zlib_packs_as_every_page_packs() -> None:
+    """A packed link is refused unless its bytes are zlib's at level 9 (one string per link), so every
+    reader's zlib must write what the writer's wrote. CPython's zlib 1.2.13 and Pyodide 314's 1.3.1
+    write these bytes (this test runs in both); a zlib that writes others fails here, before players'
+    pages refuse each other's links."""
+    rnd = random.Random(1)
+    body = b"".join(bytes([i % 7]) * (i % 13) + rnd.randbytes(3) for i in range(20000))
+    digest = hashlib.sha256(zlib.compress(body, 9)).hexdigest()
+    assert digest == "fff04313af2f4ab253f61ecce34fb0e16f216820a756f8a79123aaedae242ad3", zlib.ZLIB_RUNTIME_VERSION
