@@ -127,3 +127,27 @@ def test_a_tab_behind_another_does_not_overwrite_its_board() -> None:
     assert remember_board(other_tab, newer, "<svg>newer</svg>")
     assert not remember_board(store, match, "<svg>older</svg>")  # this tab still shows the older save
     assert stored_board(store.storage) == "<svg>newer</svg>"
+
+
+def test_the_board_is_kept_for_a_match_with_a_clock_and_for_a_session_with_archived_games() -> None:
+    """Issue #57: the save's text was compared with ``to_json(match)``, which writes neither the
+    clock nor the archive: those players never had their board kept."""
+    from core.clock import Clock, ClockRules
+
+    match = Match.new(3).opening_with(3, 1)
+    store = MatchStore(MemoryStorage())
+    assert store.save(match, Clock.new(ClockRules(30_000, 600_000))) == "saved"
+    assert store.text != to_json(match)  # the clock is in the save
+    assert remember_board(store, match, "<svg>clock</svg>")
+    assert stored_board(store.storage) == "<svg>clock</svg>"
+    session = Match.new(0).opening_with(3, 1).resign(1).accept().next_game().opening_with(5, 2)
+    session = session.resign(1).accept().next_game().opening_with(6, 1)
+    store = MatchStore(MemoryStorage())
+    assert store.save(session) == "saved" and store.archived == 2
+    assert remember_board(store, session, "<svg>archived</svg>")
+    reloaded = MatchStore(store.storage)
+    result = reloaded.load()
+    assert result.match is not None and reloaded.base == 2
+    assert remember_board(reloaded, result.match, "<svg>again</svg>")
+    assert stored_board(reloaded.storage) == "<svg>again</svg>"
+    assert not remember_board(reloaded, result.match.play("13/7 8/7"), "<svg>moved</svg>")

@@ -431,7 +431,8 @@ FR: dict[str, str] = {
     "link.reason.link-no-history": "il ne porte que le dernier coup, et cet appareil n’a pas la partie :"
     " demandez à votre ami le lien complet",
     "link.reason.link-seat": "il joue à votre place : seul votre appareil joue pour vous",
-    "link.reason.link-clock": "son heure est impossible (avant le coup précédent, ou loin après l’horloge de cet appareil)",
+    "link.reason.link-clock": "son heure est impossible (avant le coup précédent,"
+    " ou loin après l’horloge de cet appareil)",
     "link.reason.link-too-large": "il est bien plus grand qu’aucun lien de partie (refusé sans être lu)",
     "link.reason.link-stale": "cette partie a avancé dans un autre onglet : elle a été rechargée ici, rien n’est perdu",
     "link.promise": "Avec mon coup : je ne doublerai pas à mon prochain tour (la réponse de mon ami apporte"

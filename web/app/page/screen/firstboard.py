@@ -40,7 +40,6 @@ from app.page.storage.match_store import MatchStore, Storage, parse_rev
 from app.page.storage.storage_keys import BOARD_KEY, MATCH_KEY, MAX_BOARD_CHARS, REV_KEY
 from core.jsontext import read_json
 from core.match import Match
-from core.state import to_json
 
 DEFAULT_LENGTH = 5
 """The length of the match a first visit starts with (the page's default)."""
@@ -99,6 +98,9 @@ def stored_board(storage: Storage) -> str | None:
 def remember_board(store: MatchStore, match: Match, svg: str) -> bool:
     """Store ``svg``, the board just drawn of ``match``, if ``match`` is exactly the save in storage.
 
+    The store says which match its text stands for (:attr:`MatchStore.saved`): the save's format
+    is known only there, with its clock and its archived games.
+
     Returns True when the entry is (now) stored. Nothing is stored while a broken save is
     held, nor by a tab whose save another tab has replaced since, nor for a match that differs
     from the save (a computer's turn in progress, say):
@@ -106,7 +108,7 @@ def remember_board(store: MatchStore, match: Match, svg: str) -> bool:
     Storage errors are ignored: the entry is only a speed-up.
     """
     text = store.text
-    if store.held or text is None or not store.is_current() or to_json(match) != text:
+    if store.held or text is None or not store.is_current() or store.saved != match:
         return False
     entry = board_record(store.rev, text, svg)
     try:

@@ -205,20 +205,22 @@ class MatchStore:
         """The keys written by the last :meth:`save` (what a step costs)."""
         self.clock: Clock | None = None
         """The match's clock as the last :meth:`load` found it, held (``None``: no clock, or a new match)."""
+        self.saved: Match | None = None
+        """The match :attr:`text` stands for (from game :attr:`base`): what was last read or written here."""
 
     def load(self) -> LoadResult:
         """Read the saved match; a broken save is kept under another key and held."""
         text = self.storage.get(MATCH_KEY)
         rev = parse_rev(self.storage.get(REV_KEY))
         if text is None:
-            self.rev, self.text, self.held = rev, None, False
+            self.rev, self.text, self.held, self.saved = rev, None, False, None
             return LoadResult("empty")
         try:
             session = read_session(text)
         except Exception as exc:  # any failure to read is reported, never fatal
             self.held = True
             return LoadResult("broken", text=text, error=str(exc) or type(exc).__name__, kept_as=self._keep(text))
-        self.rev, self.text, self.held = rev, text, False
+        self.rev, self.text, self.held, self.saved = rev, text, False, session.match
         self.base = self.archived = self.stored_archived = session.archived
         self.clock = session.clock
         return LoadResult("ok", match=session.match, text=text)
@@ -287,12 +289,13 @@ class MatchStore:
         archived = self.archived
         text = session_to_json(match, archived - self.base, archived, clock) if archived else to_json(match, clock)
         if text == self.text:
+            self.saved = match
             return "saved"
         rev = self.rev + 1
         self.storage.set(MATCH_KEY, text)
         self.storage.set(REV_KEY, str(rev))
         self.writes += [MATCH_KEY, REV_KEY]
-        self.rev, self.text = rev, text
+        self.rev, self.text, self.saved = rev, text, match
         for index in range(self.archived, self.stored_archived):  # a previous session's games
             self.storage.remove(archive_key(index))
         self.stored_archived = self.archived
@@ -336,7 +339,7 @@ class MatchStore:
         text = self.storage.get(MATCH_KEY)
         if text is not None and self.held and not self._keep(text) and not discard:
             return False
-        self.text = text
+        self.text, self.saved = text, None
         self.rev = parse_rev(self.storage.get(REV_KEY))
         self.held = False
         self.base = self.archived = self.stored_archived = 0  # a broken save's archived games are left alone
