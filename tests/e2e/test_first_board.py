@@ -242,3 +242,27 @@ def test_before_python_the_english_page_says_it_loads(page: Page, held: HeldRunt
     page.wait_for_load_state("domcontentloaded")
     before = page.evaluate(LOADING_JS)
     assert before["label"] == '"Loading…"' and before["dim"] < 1 and before["header"] == "New match", before
+
+
+def test_a_match_with_a_clock_shows_its_saved_board_at_once_too(page: Page) -> None:
+    """Issue #57: the board was never kept for a save with a clock (or archived games)."""
+    from core.clock import Clock, ClockRules
+    from core.match import Match
+    from core.state import to_json
+
+    open_app(page)
+    match = Match.new(3, names=("Ann", "Bob")).opening_with(3, 1).play("8/5 6/5")
+    saved = to_json(match, Clock.new(ClockRules(30_000, 600_000)))
+    page.evaluate("(s) => { localStorage.clear(); localStorage.setItem('videau.match', s); }", saved)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("() => localStorage.getItem('videau.board') !== null")
+    live = page.evaluate(SVG_JS)
+    held = HeldRuntime(page)
+    try:
+        held.load(page.reload)
+        before = first_board(page)
+        assert before["kind"] == "stored" and before["svg"] == live
+    finally:
+        held.release()
+    wait_ready(page, SLOW_MS)

@@ -143,10 +143,15 @@ class App:
             self.say(t(self.lang, "ui.storage_failed", error=str(exc)))
 
     def save(self) -> None:
-        """Save the match as it is (the page is left); what the saves keep instead is committed."""
+        """Save the match as it is (the page is left); what the saves keep instead is committed.
+
+        The board drawn is kept again for the new save (a running clock saved as the page is left
+        changes the save, not the board)."""
         kept = self.saves.save()
         if kept is not None:
             self.commit(kept, note=None, save=False)
+        else:
+            self.keep_board()
 
     def keep_board(self) -> None:
         """Store the board last drawn, for the next start-up to show at once (when it is the save's)."""
