@@ -8,6 +8,8 @@
 #                             ruff, mypy --strict, pytest (unit, doctests, gnubg, e2e in
 #                             Chromium) and the core's tests inside Pyodide under Node
 #   ./build.sh deps           only install what the tests need
+#   ./build.sh quick          the fast loop: the core's and the page logic's tests in CPython, no
+#                             browser, no gnubg, none marked slow (after `./build.sh deps` once)
 #
 # Layout of dist/ (the site root):
 #   index.html, embed.html, boot.js, style.css, icons/, manifest.webmanifest, rules/ ...
@@ -245,10 +247,18 @@ run_tests() {
   printf 'build.sh test: all %s checks passed\n' "${#RESULTS[@]}"
 }
 
+# The fast loop (#57): what can be checked without a browser, gnubg or a long computation, on
+# every core; the full ./build.sh test runs these and everything else.
+quick_tests() {
+  "$PYTHON" -m pytest tests/core tests/web core web/app tests/test_*.py -m "not e2e and not gnubg and not slow" \
+    -p no:benchmark -q -n "${VIDEAU_TEST_WORKERS:-$(nproc 2>/dev/null || echo 1)}"
+}
+
 case "${1:-}" in
   build) build ;;
   serve) serve "${2:-8000}" ;;
   test) run_tests ;;
   deps) test_deps ;;
-  *) sed -n '2,10p' "$0" >&2; exit 2 ;;
+  quick) quick_tests ;;
+  *) sed -n '2,12p' "$0" >&2; exit 2 ;;
 esac

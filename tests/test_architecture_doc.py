@@ -122,7 +122,8 @@ def test_the_pictures_arrows_are_the_codes_imports() -> None:
 
 
 def test_the_modules_that_import_tests_are_the_ones_named() -> None:
-    sentence = re.search(r"nothing imports `tests/` but ((?:`[^`]+`(?:,\s*|\s+and\s+)?)+)", DOC.read_text(encoding="utf-8"))
+    pattern = r"nothing imports `tests/` but ((?:`[^`]+`(?:,\s*|\s+and\s+)?)+)"
+    sentence = re.search(pattern, DOC.read_text(encoding="utf-8"))
     assert sentence is not None
     named = set(re.findall(r"`([^`]+\.py)`", sentence.group(1)))
     importers = {

@@ -253,6 +253,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
 NO_SUBPROCESS = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start a process")
 
 
+@pytest.mark.slow
 @NO_SUBPROCESS
 def test_command_line(tmp_path: Path) -> None:
     path = tmp_path / "short.mat"

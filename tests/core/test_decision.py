@@ -89,6 +89,7 @@ def analysed(match: Match, first: int) -> list[Decision]:
     return decisions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "first"), [("selfplay_104_0pt.mat", 1000), ("selfplay_101_3pt.mat", 40)])
 def test_hint_tutor_show_best_and_analysis_price_each_decision_alike(name: str, first: int) -> None:
     """Every decision of a money session, the first ``first`` of a 3-point match (CPU time)."""
@@ -115,6 +116,7 @@ def test_hint_tutor_show_best_and_analysis_price_each_decision_alike(name: str, 
         assert kinds["take"] >= 1
 
 
+@pytest.mark.slow
 def test_a_lighter_depth_prices_each_play_it_looks_at_alike() -> None:
     """The page analyses a long match at a lighter depth: fewer plays looked at deeper, but the
     same price for each play at the same plies."""
@@ -134,6 +136,7 @@ def test_a_lighter_depth_prices_each_play_it_looks_at_alike() -> None:
     assert same > 50
 
 
+@pytest.mark.slow
 def test_the_cube_options_are_the_deciding_players() -> None:
     match = parse_mat((DATA / "selfplay_104_0pt.mat").read_text())
     for d in analyse_match(match).decisions:

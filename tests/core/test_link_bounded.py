@@ -71,6 +71,7 @@ def test_every_link_of_a_match_fits_a_chat_message(length: int) -> None:
     assert all(decode_part(t).since == len(decode_part(t).entries) + i for i, t in enumerate(sim.links[1:]))
 
 
+@pytest.mark.slow
 def test_every_link_of_a_hundred_game_money_session_fits_a_chat_message() -> None:
     sim = Sim.new(0, 7, Style(double=0.1, promise=0.3))
     state = sim.play_out(games=100)
@@ -235,6 +236,7 @@ def messages_per_turn(promise: float) -> float:
     return links / moves
 
 
+@pytest.mark.slow
 def test_the_promise_not_to_double_saves_messages() -> None:
     without, always = messages_per_turn(0.0), messages_per_turn(1.0)
     assert 2.6 < without <= 3.0  # choose to roll, the friend's contribution, roll and play

@@ -38,6 +38,7 @@ def test_format_and_parse(position: str, dice: tuple[int, int], text: str) -> No
     assert format_play(play) == text
 
 
+@pytest.mark.slow
 def test_round_trip_of_every_legal_play_in_random_games() -> None:
     rng = random.Random(4)
     position = Position.initial()

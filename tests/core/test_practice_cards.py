@@ -62,6 +62,7 @@ def test_an_answer_is_right_below_the_mistake_threshold() -> None:
     assert grade_answer(ev, ev.options[0].play).right  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", LESSON_NAMES)
 def test_every_built_in_card_teaches_something(name: str) -> None:
     cards = lesson_cards(name)

@@ -98,6 +98,7 @@ def test_a_sum_that_breaks_the_dice_rules_is_not_offered() -> None:
     assert turn.why_not_move(24, 14) == r.NO_MATCHING_DIE
 
 
+@pytest.mark.slow
 def test_every_route_of_random_games_ends_in_a_legal_play() -> None:
     """Each route walks legal steps and can still finish into one of the roll's legal plays."""
     rnd = random.Random(17)
