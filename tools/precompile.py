@@ -91,7 +91,8 @@ def pyc_bytes(source: bytes, filename: str) -> bytes:
     return bytes(data)
 
 
-# Pyodide's text, then ours, for each module rewritten (pyodide 0.29's python_stdlib.zip): exact, so
+# Pyodide's text, then ours, for each module rewritten (the python_stdlib.zip of Pyodide 314.0.7, as
+# package-lock.json pins it): exact, so
 # that another version's text stops the build rather than ship a module half rewritten.
 _WHEEL_FORMAT = """
     shutil.register_archive_format("whl", make_whlfile, description="Wheel file")
