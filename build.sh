@@ -137,7 +137,9 @@ build() {
   for f in "${PYODIDE_FILES[@]}"; do cp "node_modules/pyodide/$f" dist/pyodide/; done
   "$PYTHON" tools/gen_config.py dist
   log "bytecode (inside Pyodide, under Node)"
-  node tools/precompile.mjs dist
+  # VIDEAU_PLAIN_START=1: bytecode only, without the start-up tricks that lean on Pyodide's and
+  # PyScript's private APIs and exact texts (docs/architecture.md, "Start-up machinery")
+  node tools/precompile.mjs dist ${VIDEAU_PLAIN_START:+--plain}
   "$PYTHON" tools/gen_embed_manifest.py dist
   "$PYTHON" tools/prerender.py dist
   "$PYTHON" tools/gen_sw.py dist

@@ -1,6 +1,6 @@
 // Runs tools/precompile.py inside Pyodide under Node (the Python that will import the bytecode):
 //
-//   node tools/precompile.mjs dist [--ours-only]
+//   node tools/precompile.mjs dist [--ours-only] [--plain]
 //
 // DIST is mounted at /dist; see tools/precompile.py for what is compiled and why (and the option).
 // Then (not with --ours-only) a second Pyodide, started from the standard-library zip just
@@ -41,7 +41,7 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 }
 
 await run(await loadPyodide(output), options);
-if (!options.includes("--ours-only")) {
+if (!options.includes("--ours-only") && !options.includes("--plain")) {
   const recorder = await loadPyodide({
     ...output,
     stdLibURL: path.resolve(dist, "pyodide", "python_stdlib.zip"),

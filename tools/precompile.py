@@ -390,19 +390,21 @@ def record_dataclass_codes(dist: Path) -> int:
 
 
 def main(argv: list[str]) -> None:
-    """``precompile.py DIST [--ours-only | --record-dataclasses]``: bytecode into
+    """``precompile.py DIST [--ours-only | --record-dataclasses] [--plain]``: bytecode into
     DIST/pyodide/python_stdlib.zip (with :func:`defer_archive_imports` and :data:`SITE`) and
-    DIST/videau.zip; ``--ours-only``: into videau.zip alone (the tests' build,
+    DIST/videau.zip; ``--plain``: bytecode only, none of the start-up tricks that lean on Pyodide's
+    text or private APIs (no rewrite, no sitecustomize, no PyScript bytecode: a build to compare
+    with, ``VIDEAU_PLAIN_START=1 ./build.sh build``); ``--ours-only``: into videau.zip alone (the tests' build,
     tools/make_test_build.py, rewrites only that zip of a compiled site); ``--record-dataclasses``:
     :func:`record_dataclass_codes`, the second step."""
     if "--record-dataclasses" in argv:
         count = record_dataclass_codes(Path(argv[0]))
         print(f"{argv[0]}: the code of {count} dataclass texts of the start recorded", file=sys.stderr)
         return
-    ours_only = "--ours-only" in argv
-    argv = [a for a in argv if a != "--ours-only"]
+    ours_only, plain = "--ours-only" in argv, "--plain" in argv
+    argv = [a for a in argv if a not in ("--ours-only", "--plain")]
     if len(argv) != 1:
-        raise SystemExit("usage: precompile.py DIST_DIR [--ours-only] (inside Pyodide: see tools/precompile.mjs)")
+        raise SystemExit("usage: precompile.py DIST_DIR [--ours-only] [--plain] (inside Pyodide: see precompile.mjs)")
     dist = Path(argv[0])
     stdlib = dist / "pyodide" / "python_stdlib.zip"
     ours = dist / "videau.zip"
@@ -415,9 +417,12 @@ def main(argv: list[str]) -> None:
         imported = import_everything(staging, ("core", "app"))
         used = imported_from(mounted_at)
         print(f"{len(imported)} modules of ours import {len(used)} of the standard library's", file=sys.stderr)
-        pyscript = source_bytecode(pyscript_sources(dist / "pyscript"), HOME)
-        add = {SITE.name: SITE.read_bytes(), site_module().SOURCE_BYTECODE: marshal.dumps(pyscript)}
-        jobs.append((stdlib, precompile_zip(stdlib.read_bytes(), mounted_at, used, rewrite=True, add=add)))
+        add: dict[str, bytes] = {}
+        if not plain:  # the tricks that lean on private APIs and exact texts (docs/architecture.md)
+            pyscript = source_bytecode(pyscript_sources(dist / "pyscript"), HOME)
+            add = {SITE.name: SITE.read_bytes(), site_module().SOURCE_BYTECODE: marshal.dumps(pyscript)}
+        data = precompile_zip(stdlib.read_bytes(), mounted_at, used, rewrite=not plain, add=add)
+        jobs.append((stdlib, data))
     # videau.zip where the page writes it (config.json: "./videau.zip" in Pyodide's home directory)
     jobs.append((ours, precompile_zip(ours.read_bytes(), f"{HOME}/{ours.name}")))
     for path, data in jobs:
