@@ -59,6 +59,7 @@ from ._lines import (
     is_move_line,
     read_number,
     read_tag,
+    result_points,
     scores_line,
     tokens,
 )
@@ -356,11 +357,10 @@ def read_mat(text: str) -> MatRecord:
                 ev.text = moves.strip()
             elif kind in ("double", "beaver"):
                 ev.value = read_number(value, "cube value", number) if value else 0
-            elif kind == "wins":
-                words = value.split()
-                if len(words) != 3 or words[2].lower() not in ("point", "points"):
-                    raise InvalidRecordError(f"cannot read {quote(value)}", reasons.MAT_UNREADABLE, line=number)
-                ev.value = read_number(words[1], "points won", number)
+            elif kind in ("wins", "losses"):
+                ev.value = result_points(value, number)
+                if kind == "losses":
+                    continue  # the loser's side of the result: the "Wins" of the other column says it
             current.append(ev)
     if length is None:
         raise InvalidRecordError("no 'N point match' header found", reasons.MAT_NO_HEADER)

@@ -110,7 +110,12 @@ class GameText:
     events: list[Event]
 
 
-_KEYWORDS = ("doubles", "takes", "drops", "passes", "wins", "beavers", "accepts", "rejects")
+_KEYWORDS = ("doubles", "takes", "drops", "passes", "wins", "losses", "beavers", "accepts", "rejects")
+_NO_MOVE = ("cannot move", "can't move", "no move", "(no move)", "????")
+"""What some programs write for a roll followed by no play: one that cannot be played (Backgammon
+Studio: ``66: Cannot Move``), or, Backgammon Studio's ``32: ????``, a roll the player never played
+(he resigned or ran out of time): read as no play written, which only a roll that cannot be
+played or the last roll of a game may have."""
 
 
 def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
@@ -127,6 +132,8 @@ def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
             while j < len(words) and not ROLL.match(words[j][0]) and words[j][0].lower() not in _KEYWORDS:
                 moves.append(words[j][0])
                 j += 1
+            if " ".join(moves).lower() in _NO_MOVE:
+                moves = []
             out.append(("move", w + " " + " ".join(moves), col))
             i = j
         elif low == "doubles":
@@ -149,9 +156,14 @@ def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
         elif low in ("drops", "passes", "rejects"):
             out.append(("drop", "", col))
             i += 1
-        elif low == "wins":
-            out.append(("wins", " ".join(w for w, _ in words[i : i + 3]), col))
-            i += 3
+        elif low in ("wins", "losses"):
+            # "Wins 2 points", and Backgammon Galaxy's "Wins 2 point and the match" and "Losses 2 point"
+            # (in the loser's column): the words after the points are read to the end of the line
+            j = i + 1
+            while j < len(words) and words[j][0].lower() not in ("wins", "losses"):
+                j += 1
+            out.append(("wins" if low == "wins" else "losses", " ".join(w for w, _ in words[i:j]), col))
+            i = j
         else:
             out.append(("bad", w, col))
             i += 1
@@ -216,3 +228,15 @@ def read_tag(stripped: str, tags: Tags, line: int) -> None:
             tags.resigned_by = int(low[-1]) - 1
         else:
             tags.out_of_time = int(low[-1]) - 1
+
+
+_RESULT_TAILS = ("", "and the match")
+
+
+def result_points(value: str, line: int) -> int:
+    """The points of a result: ``Wins 2 points``, ``Wins 1 point and the match``, ``Losses 2 point``."""
+    words = value.split()
+    tail = " ".join(words[3:]).lower()
+    if len(words) < 3 or words[2].lower() not in ("point", "points") or tail not in _RESULT_TAILS:
+        raise InvalidRecordError(f"cannot read {quote(value)}", reasons.MAT_UNREADABLE, line=line)
+    return read_number(words[1], "points won", line)

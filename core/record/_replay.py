@@ -15,6 +15,9 @@ from .. import reasons
 from ..dice import Roll
 from ..errors import BackgammonError, InvalidNotationError, InvalidRecordError, quote
 from ..match import Match
+from ..moves import Play, legal_plays
+from ..notation import parse_journeys
+from ..position import Position
 from ._lines import Event, GameText, Tags
 
 NOTE_NO_CRAWFORD = "no-crawford-inferred"
@@ -154,7 +157,9 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
                     if position < last_action or (after is not None and after.player == ev.player):
                         match = match.pass_turn()
                 elif ev.text:
-                    match = match.play(ev.text)
+                    turn = match.game.turn_in_progress
+                    literal = None if turn is None else literal_play(turn.position, (d1, d2), ev.text)
+                    match = match.play(literal if literal is not None else ev.text)
                 elif position < last_action:
                     raise where.error(reasons.MAT_ILLEGAL, f"{d1}{d2} has legal plays but none is written")
             elif ev.kind == "double":
@@ -202,12 +207,20 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
     return match
 
 
+def _ends_match(match: Match, ev: Event) -> bool:
+    """Whether the points written win the match: Backgammon Galaxy then writes only the points the
+    winner needed (``Wins 3 point and the match`` for a gammon at 2-away... or a resignation), and
+    GNU Backgammon reads the game from the board (a game that ended) or as the smallest resignation
+    giving those points, at most a backgammon (a game given up)."""
+    return bool(match.length) and match.score[ev.player] + ev.value >= match.length
+
+
 def _finish(match: Match, ev: Event, where: _Where) -> Match:
     game = match.game
     winner = ev.player
     if game.is_over:
         assert game.result is not None
-        if game.result.winner != winner or game.result.points != ev.value:
+        if game.result.winner != winner or game.result.points != ev.value and not _ends_match(match, ev):
             raise where.error(
                 reasons.MAT_WRONG_RESULT,
                 f"the file says player {winner} wins {ev.value}, "
@@ -217,9 +230,13 @@ def _finish(match: Match, ev: Event, where: _Where) -> Match:
     # no natural end: the loser resigned
     loser = 1 - winner
     cube = game.cube
-    if ev.value % cube or not 1 <= ev.value // cube <= 3:
-        raise where.error(reasons.MAT_ILLEGAL, f"{ev.value} points cannot be a resignation with the cube at {cube}")
-    level = ev.value // cube
+    level = -(-ev.value // cube)  # the smallest resignation that gives the points written
+    if ev.value % cube or not 1 <= level <= 3:
+        if not (ev.value >= 1 and _ends_match(match, ev)):
+            raise where.error(
+                reasons.MAT_ILLEGAL, f"{ev.value} points cannot be a resignation with the cube at {cube}"
+            )
+        level = min(level, 3)
     if game.phase == "move" and game.turn != loser:
         # the winner rolled: a resignation is offered by the player on turn only
         raise where.error(reasons.MAT_ILLEGAL, f"player {loser} resigns during player {game.turn}'s move")
@@ -229,3 +246,42 @@ def _finish(match: Match, ev: Event, where: _Where) -> Match:
     if match.game.phase == "resign":
         match = match.accept()
     return match
+
+
+def literal_play(position: Position, dice: tuple[int, int], text: str) -> Play | None:
+    """The legal play that ``text`` makes when its hops are made as written, else ``None``.
+
+    Each hop ``a/b`` moves a checker from ``a`` to ``b`` and hits a lone opposing checker on ``b``,
+    whether or not the file marks it with ``*``: what GNU Backgammon's ``import mat`` does, and what
+    programs that write no ``*`` (Backgammon Galaxy) mean. ``25/24 24/21`` over a blot on 24 hits
+    it; a hop over several dice (``24/14``) hits nothing on the way. The play is the legal one
+    that leaves the same position; ``None`` when none does (the caller then reads the text as
+    notation, which also knows hits marked on the way: ``13/7*/1``).
+    """
+    try:
+        journeys = parse_journeys(text)
+    except BackgammonError:
+        return None
+    player = list(position.player)
+    opponent = list(position.opponent)
+    for points in journeys:
+        for a, b in zip(points, points[1:]):
+            source = 24 if a == 25 else a - 1
+            if a > 25 or a < 1 or player[source] == 0:
+                return None
+            player[source] -= 1
+            if b == 0:
+                continue
+            there = 24 - b  # the opponent's index of our point b
+            if opponent[there] > 1:
+                return None
+            if opponent[there] == 1:
+                opponent[there] = 0
+                opponent[24] += 1
+            player[b - 1] += 1
+    key = (tuple(player), tuple(opponent))
+    for play in legal_plays(position, dice):
+        result = play.result
+        if (result.player, result.opponent) == key:
+            return play
+    return None
