@@ -83,6 +83,7 @@ class InvalidRecordError(BackgammonError):
         self.detail = detail
         self.line = line
         self.game = game
+        self.source: str | None = None  # the text of the line at fault, where the reader knows it
 
 
 EXCERPT_CHARS = 40

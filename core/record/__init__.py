@@ -63,14 +63,26 @@ from ._lines import (
     scores_line,
     tokens,
 )
-from ._replay import NOTE_NO_CRAWFORD, replay_games
+from ._replay import (
+    NOTE_GIVEN_UP_UNPLAYED,
+    NOTE_MATCH_RESIGNED,
+    NOTE_NO_CRAWFORD,
+    NOTE_RESIGN_GUESSED,
+    NOTE_RESULT_FROM_BOARD,
+    replay_games,
+)
 
 __all__ = [
     "MAT_NOTES",
     "MAX_LINE_CHARS",
     "MAX_MAT_CHARS",
     "MAX_NAME_CHARS",
+    "MAX_SOURCE_CHARS",
+    "NOTE_GIVEN_UP_UNPLAYED",
+    "NOTE_MATCH_RESIGNED",
     "NOTE_NO_CRAWFORD",
+    "NOTE_RESIGN_GUESSED",
+    "NOTE_RESULT_FROM_BOARD",
     "MatRecord",
     "format_mat",
     "mat_name",
@@ -82,6 +94,8 @@ MAX_MAT_CHARS = 2_000_000
 """The longest ``.mat`` text read (a long money session is far shorter): a wrong file is refused at once."""
 MAX_LINE_CHARS = 1_000
 """The longest line read (a move line is under 80 characters, a name tag under 800)."""
+MAX_SOURCE_CHARS = 100
+"""The most characters of the line at fault that an error carries (:attr:`InvalidRecordError.source`)."""
 MAX_NAME_CHARS = 64
 """The longest player name a ``.mat`` file carries exactly (:func:`format_mat` refuses longer ones)."""
 _SCORE_NAME_BYTES = 31  # gnubg reads at most 31 bytes of a name in a score line
@@ -89,6 +103,14 @@ _SCORE_NAME_BYTES = 31  # gnubg reads at most 31 bytes of a name in a score line
 MAT_NOTES = {
     NOTE_NO_CRAWFORD: "the file does not say whether the Crawford rule was used, and a player doubles "
     "in what would be the Crawford game: read as a match played without the Crawford rule",
+    NOTE_RESULT_FROM_BOARD: "a game ended on the board with other points than the file writes: "
+    "the points of the board are kept, as GNU Backgammon keeps them",
+    NOTE_RESIGN_GUESSED: "a game was given up for points that no resignation gives at that cube: read as the "
+    "smallest resignation that gives them (at most a backgammon), as GNU Backgammon reads it",
+    NOTE_GIVEN_UP_UNPLAYED: "a game was given up before its first roll, where no game can be resigned: "
+    "read as not yet played, as GNU Backgammon reads it",
+    NOTE_MATCH_RESIGNED: "a player gave up before the first roll or on the other player's turn, where no game "
+    "can be resigned, and the points written win the match: read as the match given up",
 }
 """What each note of :attr:`MatRecord.notes` means (English; the page translates the code)."""
 
@@ -278,13 +300,23 @@ def read_mat(text: str) -> MatRecord:
 
     Raises :class:`InvalidRecordError` naming the line and the reason for
     anything it cannot read or replay, and for text over :data:`MAX_MAT_CHARS`
-    characters or a line over :data:`MAX_LINE_CHARS`.
+    characters or a line over :data:`MAX_LINE_CHARS`; its ``source`` is the
+    text of the line at fault (at most :data:`MAX_SOURCE_CHARS` characters).
 
     >>> text = " 3 point match\\n\\n Game 1\\n Ann : 0     Bob : 0\\n"
     >>> record = read_mat(text)
     >>> record.match.names, record.match.game.phase, record.notes
     (('Ann', 'Bob'), 'opening', ())
     """
+    try:
+        return _read_mat(text)
+    except InvalidRecordError as exc:
+        if exc.line is not None and exc.source is None:
+            exc.source = text.splitlines()[exc.line - 1].strip()[:MAX_SOURCE_CHARS]
+        raise
+
+
+def _read_mat(text: str) -> MatRecord:
     if not isinstance(text, str):
         raise InvalidRecordError(f"text expected, got {type(text).__name__}", reasons.MAT_NOT_TEXT)
     if len(text) > MAX_MAT_CHARS:
@@ -388,5 +420,6 @@ def _names(found: tuple[str, str], tags: Tags) -> tuple[str, str]:
     """The names of the ``Player`` tags where they agree with the score line, else the score line's."""
     out = []
     for shown, tagged in zip(found, tags.names):
-        out.append(tagged if tagged is not None and mat_name(tagged) == mat_name(shown) else shown)
+        agree = tagged is not None and (not shown or mat_name(tagged) == mat_name(shown))
+        out.append(tagged if agree and tagged is not None else shown)
     return out[0], out[1]

@@ -69,7 +69,11 @@ class _Scores:
 
 
 def scores_line(line: str, number: int) -> _Scores:
-    """Read ``name : score   name : score`` as gnubg does: the first name ends at the first colon."""
+    """Read ``name : score   name : score`` as gnubg does: the first name ends at the first colon.
+
+    Either name may be empty (Backgammon Galaxy writes `` lasse : 0      : 0`` for a player
+    without one): the ``Player`` tag then gives it, if the file has one.
+    """
     fail = InvalidRecordError(
         f"expected the players and scores ('Ann : 0   Bob : 0'), got {quote(line.strip())}",
         reasons.MAT_BAD_SCORES,
@@ -82,14 +86,12 @@ def scores_line(line: str, number: int) -> _Scores:
     name0 = line[:first].strip()
     middle = line[first + 1 : last]
     words = middle.split(None, 1)
-    if len(words) != 2:
+    if not words:
         raise fail
     score0 = read_number(words[0], "score", number)
-    name1 = words[1].strip()
+    name1 = words[1].strip() if len(words) == 2 else ""  # an empty name (" lasse : 0      : 0") is read as such
     score1 = read_number(line[last + 1 :].strip(), "score", number)
-    if not name0 or not name1:
-        raise fail
-    right = line.find(name1, first + 1)
+    right = line.find(name1, first + 1 + len(words[0])) if name1 else last - 1
     return _Scores((name0, name1), (score0, score1), right)
 
 
@@ -118,6 +120,10 @@ Studio: ``66: Cannot Move``), or, Backgammon Studio's ``32: ????``, a roll the p
 played or the last roll of a game may have."""
 
 
+def _ends_play(word: str) -> bool:
+    return bool(ROLL.match(word)) or word.lower() in _KEYWORDS or word.endswith(")") and _is_number(word[:-1])
+
+
 def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
     """Split a line from column ``start`` into (kind, text, column) events, in order."""
     words = [(m.group(0), m.start()) for m in _WORD.finditer(line, start)]
@@ -126,10 +132,12 @@ def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
     while i < len(words):
         w, col = words[i]
         low = w.lower()
-        if ROLL.match(w):
+        if w.endswith(")") and _is_number(w[:-1]):  # a move number again inside the line (Galaxy)
+            i += 1
+        elif ROLL.match(w):
             j = i + 1
             moves = []
-            while j < len(words) and not ROLL.match(words[j][0]) and words[j][0].lower() not in _KEYWORDS:
+            while j < len(words) and not _ends_play(words[j][0]):
                 moves.append(words[j][0])
                 j += 1
             if " ".join(moves).lower() in _NO_MOVE:

@@ -22,6 +22,16 @@ from ._lines import Event, GameText, Tags
 
 NOTE_NO_CRAWFORD = "no-crawford-inferred"
 """Note of :func:`core.record.read_mat`: no ``Crawford`` tag, and a double in what would be the Crawford game."""
+NOTE_RESULT_FROM_BOARD = "result-from-board"
+"""Note: a game ended on the board with other points than its ``Wins`` line says; the board's are kept (gnubg too)."""
+NOTE_RESIGN_GUESSED = "resignation-guessed"
+"""Note: a resignation's points are no resignation at the cube's value (``Wins 4016 points``); read as the
+smallest that gives them, at most a backgammon (gnubg too)."""
+NOTE_GIVEN_UP_UNPLAYED = "given-up-unplayed"
+"""Note: a game given up before its first roll, where no game can be resigned: read as not yet played."""
+NOTE_MATCH_RESIGNED = "match-resigned"
+"""Note: a player gave up where no game can be resigned (before the first roll, on the other's turn) and the
+points written win the match: read as the match given up."""
 
 
 class _CrawfordDouble(Exception):
@@ -42,7 +52,8 @@ def replay_games(
     notes: list[str] = []
     while True:
         try:
-            match = _replay(length, names, games, tags, crawford_rule, first_crawford)
+            found: list[str] = []
+            match = _replay(length, names, games, tags, crawford_rule, first_crawford, found)
         except _CrawfordDouble as exc:
             if exc.game == 0 and first_crawford is None and crawford_rule:
                 first_crawford = False  # a first game at a one-away score after the Crawford game
@@ -52,7 +63,7 @@ def replay_games(
             else:
                 raise exc.error from None
             continue
-        return match, tuple(notes)
+        return match, tuple(notes) + tuple(dict.fromkeys(found))
 
 
 def _replay(
@@ -62,6 +73,7 @@ def _replay(
     tags: Tags,
     crawford_rule: bool,
     first_crawford: bool | None,
+    notes: list[str],
 ) -> Match:
     first = games[0]
     score = first.score
@@ -98,7 +110,11 @@ def _replay(
                 reasons.MAT_BAD_SCORES,
                 line=game.line,
             )
-        match = _replay_game(match, index, game.events)
+        if match.is_over:  # the match was given up in the game before
+            raise InvalidRecordError(
+                f"game {index + 1} follows a game in which the match was given up", reasons.MAT_ILLEGAL, line=game.line
+            )
+        match = _replay_game(match, index, game.events, notes)
     if tags.resigned_by is not None:
         try:
             match = match.resign_match(tags.resigned_by)
@@ -123,7 +139,7 @@ class _Where:
         return InvalidRecordError(detail, reason, line=self.line, game=self.game)
 
 
-def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
+def _replay_game(match: Match, index: int, events: list[Event], notes: list[str]) -> Match:
     number = index + 1
     first_move = True
     last_action = max((i for i, e in enumerate(events) if e.kind != "wins"), default=-1)
@@ -198,7 +214,7 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
                     )
                 match = match.take(by=ev.player) if ev.kind == "take" else match.drop(by=ev.player)
             elif ev.kind == "wins":
-                match = _finish(match, ev, where)
+                match = _finish(match, ev, where, notes)
         except (InvalidRecordError, _CrawfordDouble):
             raise
         except BackgammonError as exc:
@@ -215,38 +231,46 @@ def _ends_match(match: Match, ev: Event) -> bool:
     return bool(match.length) and match.score[ev.player] + ev.value >= match.length
 
 
-def _finish(match: Match, ev: Event, where: _Where) -> Match:
+def _finish(match: Match, ev: Event, where: _Where, notes: list[str]) -> Match:
     game = match.game
     winner = ev.player
     if game.is_over:
         assert game.result is not None
-        if game.result.winner != winner or game.result.points != ev.value and not _ends_match(match, ev):
+        if game.result.winner != winner:
             raise where.error(
                 reasons.MAT_WRONG_RESULT,
                 f"the file says player {winner} wins {ev.value}, "
                 f"the replay gives player {game.result.winner} {game.result.points}",
             )
+        if game.result.points != ev.value and not _ends_match(match, ev):
+            notes.append(NOTE_RESULT_FROM_BOARD)
         return match
     # no natural end: the loser resigned
     loser = 1 - winner
     cube = game.cube
+    if game.phase == "opening" or game.turn != loser:
+        # given up before the first roll, or on the winner's turn: a resignation of the game the rules
+        # do not allow, the match given up when the points win it
+        if _ends_match(match, ev) and not match.is_over:
+            notes.append(NOTE_MATCH_RESIGNED)
+            return match.resign_match(loser)
+        if game.phase == "opening":  # nothing was played: the game stays unplayed (gnubg reads it so too)
+            notes.append(NOTE_GIVEN_UP_UNPLAYED)
+            return match
+        if game.phase == "move":
+            raise where.error(reasons.MAT_ILLEGAL, f"player {loser} resigns during player {game.turn}'s move")
+        raise where.error(reasons.MAT_ILLEGAL, f"player {loser} cannot resign on player {game.turn}'s turn")
     level = -(-ev.value // cube)  # the smallest resignation that gives the points written
     if ev.value % cube or not 1 <= level <= 3:
-        if not (ev.value >= 1 and _ends_match(match, ev)):
-            raise where.error(
-                reasons.MAT_ILLEGAL, f"{ev.value} points cannot be a resignation with the cube at {cube}"
-            )
+        if ev.value < 1:
+            raise where.error(reasons.MAT_ILLEGAL, f"{ev.value} points cannot be a resignation")
+        if not _ends_match(match, ev):
+            notes.append(NOTE_RESIGN_GUESSED)
         level = min(level, 3)
-    if game.phase == "move" and game.turn != loser:
-        # the winner rolled: a resignation is offered by the player on turn only
-        raise where.error(reasons.MAT_ILLEGAL, f"player {loser} resigns during player {game.turn}'s move")
-    if game.turn != loser:
-        raise where.error(reasons.MAT_ILLEGAL, f"player {loser} cannot resign on player {game.turn}'s turn")
     match = match.resign(level)
     if match.game.phase == "resign":
         match = match.accept()
     return match
-
 
 def literal_play(position: Position, dice: tuple[int, int], text: str) -> Play | None:
     """The legal play that ``text`` makes when its hops are made as written, else ``None``.

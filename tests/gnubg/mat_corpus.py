@@ -36,30 +36,54 @@ class GnubgRead:
     warnings: tuple[str, ...]
 
 
-def _run(paths: Sequence[str]) -> list[GnubgRead]:
-    with tempfile.TemporaryDirectory() as home:
-        answer = os.path.join(home, "answer.jsonl")
-        job = os.path.join(home, "job.json")
-        Path(job).write_text(json.dumps({"files": [os.path.abspath(p) for p in paths], "answer": answer}))
-        out = subprocess.run(
-            ["stdbuf", "-oL", "-eL", GNUBG, "-t", "-q", "-p", str(SCRIPT)],
-            env=dict(os.environ, HOME=home, VIDEAU_MAT_IMPORT=job),
-            capture_output=True, text=True, timeout=1800, check=False,
-        )
-        lines = Path(answer).read_text().splitlines() if os.path.exists(answer) else []
+def _run_once(paths: Sequence[str], home: str) -> tuple[list[dict[str, Any]], list[list[str]]]:
+    """One gnubg process over ``paths`` (safe names): its records, as many as it wrote, and warnings."""
+    answer = os.path.join(home, "answer.jsonl")
+    job = os.path.join(home, "job.json")
+    Path(job).write_text(json.dumps({"files": list(paths), "answer": answer}))
+    if os.path.exists(answer):
+        os.remove(answer)
+    out = subprocess.run(
+        ["stdbuf", "-oL", "-eL", GNUBG, "-t", "-q", "-p", str(SCRIPT)],
+        env=dict(os.environ, HOME=home, VIDEAU_MAT_IMPORT=job),
+        capture_output=True, text=True, timeout=1800, check=False,
+    )
+    lines = Path(answer).read_text().splitlines() if os.path.exists(answer) else []
     warnings: list[list[str]] = [[] for _ in paths]
     current = -1
-    for line in out.stdout.splitlines() + out.stderr.splitlines():
+    for line in out.stdout.splitlines():
         if line.startswith("@@FILE "):
             current = int(line.split()[1])
-        elif current >= 0 and ("WARNING" in line or "nvalid" in line or "rror" in line):
+        elif 0 <= current < len(paths) and ("WARNING" in line or "nvalid" in line or "rror" in line):
             warnings[current].append(line.strip())
-    reads = []
-    for index in range(len(paths)):
-        record = json.loads(lines[index]) if index < len(lines) else None
-        if record is not None and ("error" in record or not record.get("games")):
-            record = None
-        reads.append(GnubgRead(record, tuple(warnings[index])))
+    records = []
+    for line in lines:
+        try:
+            records.append(json.loads(line))
+        except ValueError:
+            break
+    return records, warnings
+
+
+def _run(paths: Sequence[str]) -> list[GnubgRead]:
+    """gnubg over ``paths``, started again after any file that makes it crash (that file: no record)."""
+    reads: list[GnubgRead] = []
+    with tempfile.TemporaryDirectory() as home:
+        safe = []
+        for index, path in enumerate(paths):  # names without spaces or quotes for gnubg's command line
+            link = os.path.join(home, f"f{index}{Path(path).suffix.lower() or '.mat'}")
+            os.symlink(os.path.abspath(path), link)
+            safe.append(link)
+        while len(reads) < len(safe):
+            rest = safe[len(reads):]
+            records, warnings = _run_once(rest, home)
+            for record, warned in zip(records, warnings):
+                if "error" in record or not record.get("games"):
+                    reads.append(GnubgRead(None, tuple(warned)))
+                else:
+                    reads.append(GnubgRead(record, tuple(warned)))
+            if len(records) < len(rest):  # gnubg died on this file
+                reads.append(GnubgRead(None, ("gnubg crashed",) + tuple(warnings[len(records)])))
     return reads
 
 
@@ -125,11 +149,16 @@ def theirs(record: dict[str, Any]) -> list[dict[str, Any]]:
     games = []
     for game in record["games"]:
         info = game["info"]
-        moves = [
-            [a["player"], sorted(a["dice"]), a.get("board")]  # "set": dice rolled and never played (no board)
-            for a in game["game"]
-            if a.get("action") == "move" or a.get("action") == "set" and a.get("dice")
-        ]
+        moves: list[list[Any]] = []
+        for a in game["game"]:
+            if a.get("action") == "move" or a.get("action") == "set" and a.get("dice"):
+                # "set": dice rolled and never played (no board)
+                move = [a["player"], sorted(a["dice"]), a.get("board")]
+                if moves and moves[-1][:2] == move[:2] and not a.get("move"):
+                    # gnubg's artefact: meeting Galaxy's "Losses" line at column 0 after a roll with no
+                    # play, gnubg records the same roll again, by the same player (no game has that)
+                    continue
+                moves.append(move)
         cube = [[a["player"], a["action"]] for a in game["game"] if a.get("action") in ("double", "take", "drop")]
         games.append({
             "score": [info["score-X"], info["score-O"]],
@@ -144,8 +173,9 @@ def theirs(record: dict[str, Any]) -> list[dict[str, Any]]:
 @dataclass(frozen=True)
 class Verdict:
     """One file: ``equal``, ``refused`` (we refused it: ``detail`` is our error), ``differs`` (both read it,
-    differently: ``detail`` says where), ``gnubg-refused`` (gnubg read no match) or ``crash`` (an error
-    other than a refusal)."""
+    differently: ``detail`` says where), ``gnubg-warned`` (both read it, differently, and gnubg warned
+    that its reading went wrong: an invalid move), ``gnubg-refused`` (gnubg read no match, or crashed)
+    or ``crash`` (an error other than a refusal)."""
 
     kind: str
     detail: str = ""
@@ -163,9 +193,16 @@ def verdict(text: str, gnubg: GnubgRead) -> Verdict:
         return Verdict("crash", f"{type(exc).__name__}: {exc}")
     if gnubg.record is None:
         return Verdict("gnubg-refused", "; ".join(gnubg.warnings[:3]))
-    mine, gnubgs = ours(match), theirs(gnubg.record)
+    found = _compare(ours(match), theirs(gnubg.record))
+    if found is not None and gnubg.warnings:  # gnubg said that its own reading went wrong
+        return Verdict("gnubg-warned", f"{found}; gnubg: {gnubg.warnings[0]}")
+    return Verdict("equal") if found is None else Verdict("differs", found)
+
+
+def _compare(mine: list[dict[str, Any]], gnubgs: list[dict[str, Any]]) -> str | None:
+    """Where the two readings first differ, ``None`` where they agree."""
     if len(mine) != len(gnubgs):
-        return Verdict("differs", f"{len(mine)} games, gnubg {len(gnubgs)}")
+        return f"{len(mine)} games, gnubg {len(gnubgs)}"
     for number, (a, b) in enumerate(zip(mine, gnubgs), start=1):
         if a["moves"] and b["moves"] and b["moves"][-1][2] is None:
             a["moves"][-1][2] = None  # gnubg keeps no board for a roll never played
@@ -174,7 +211,7 @@ def verdict(text: str, gnubg: GnubgRead) -> Verdict:
                 if key == "moves":
                     pairs = enumerate(zip(a[key], b[key]))
                     at = next((i for i, (x, y) in pairs if x != y), min(len(a[key]), len(b[key])))
-                    return Verdict("differs", f"game {number}: move {at + 1}: ours {a[key][at:at + 1]}, "
-                                   f"gnubg {b[key][at:at + 1]} ({len(a[key])} vs {len(b[key])} moves)")
-                return Verdict("differs", f"game {number}: {key}: ours {a[key]}, gnubg {b[key]}")
-    return Verdict("equal")
+                    return (f"game {number}: move {at + 1}: ours {a[key][at:at + 1]}, "
+                            f"gnubg {b[key][at:at + 1]} ({len(a[key])} vs {len(b[key])} moves)")
+                return f"game {number}: {key}: ours {a[key]}, gnubg {b[key]}"
+    return None
