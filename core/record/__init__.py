@@ -42,6 +42,7 @@ what would be the Crawford game was played without the Crawford rule.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from .. import reasons
@@ -71,12 +72,14 @@ from ._replay import (
     NOTE_RESULT_FROM_BOARD,
     replay_games,
 )
+from ._sgf import MAX_SGF_CHARS, sgf_games
 
 __all__ = [
     "MAT_NOTES",
     "MAX_LINE_CHARS",
     "MAX_MAT_CHARS",
     "MAX_NAME_CHARS",
+    "MAX_SGF_CHARS",
     "MAX_SOURCE_CHARS",
     "NOTE_GIVEN_UP_UNPLAYED",
     "NOTE_MATCH_RESIGNED",
@@ -88,6 +91,8 @@ __all__ = [
     "mat_name",
     "parse_mat",
     "read_mat",
+    "read_match_file",
+    "read_sgf",
 ]
 
 MAX_MAT_CHARS = 2_000_000
@@ -289,10 +294,74 @@ def _layout(cells: list[tuple[int, str]]) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class MatRecord:
-    """What :func:`read_mat` found: the match, and ``notes`` (codes of :data:`MAT_NOTES`) on what it inferred."""
+    """What :func:`read_mat` or :func:`read_sgf` found: the match, ``notes`` (codes of :data:`MAT_NOTES`)
+    on what it inferred, the file's ``format`` (``"mat"`` or ``"sgf"``) and the ``program`` that wrote
+    it, as the file says or shows it (``None`` when it does not)."""
 
     match: Match
     notes: tuple[str, ...] = ()
+    format: str = "mat"
+    program: str | None = None
+
+
+_SITES = {
+    "backgammongalaxy": "Backgammon Galaxy",
+    "backgammon galaxy": "Backgammon Galaxy",
+    "xg mobile": "XG Mobile",
+    "extreme gammon": "eXtreme Gammon",
+    "gnu backgammon": "GNU Backgammon",
+    "gnubg": "GNU Backgammon",
+}
+
+
+def _program(tags: Tags, text: str) -> str | None:
+    """The program that wrote a ``.mat`` file: its ``Site`` tag (XG, Backgammon Galaxy, Backgammon
+    Studio, ours), else GNU Backgammon when the file has gnubg's shape (an ``EventDate`` tag and
+    no ``Site``, each play followed by a space), else ``None``.
+
+    >>> _program(Tags([None, None], site="BackgammonGalaxy"), "")
+    'Backgammon Galaxy'
+    """
+    if tags.site:
+        return _SITES.get(tags.site.lower(), tags.site)
+    if text.lstrip().startswith("; [EventDate") and re.search(r"\n +1\) [1-6][1-6]: \S.* \n", text):
+        return "GNU Backgammon"
+    return None
+
+
+def read_match_file(text: str) -> MatRecord:
+    """Read a match file of either format: gnubg's ``.sgf`` (text starting with ``(``) or ``.mat``.
+
+    >>> read_match_file(" 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n").format
+    'mat'
+    >>> read_match_file("(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[A]PB[B]AP[GNU Backgammon:1.07])").program
+    'GNU Backgammon'
+    """
+    if isinstance(text, str) and text.lstrip("\ufeff \t\r\n").startswith("("):
+        return read_sgf(text)
+    return read_mat(text)
+
+
+def read_sgf(text: str) -> MatRecord:
+    """Read gnubg's ``.sgf`` text (:mod:`core.record._sgf`) into a :class:`MatRecord`, replaying every
+    action through the core as :func:`read_mat` does.
+
+    Raises :class:`InvalidRecordError` (kind ``.sgf``) naming the line and the reason for anything it
+    cannot read or replay; its ``source`` is the line's text.
+    """
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"text expected, got {type(text).__name__}", reasons.MAT_NOT_TEXT, kind=".sgf")
+    try:
+        length, names, games, tags, program = sgf_games(text)
+        match, notes = replay_games(length, names, games, tags)
+    except InvalidRecordError as exc:
+        again = InvalidRecordError(exc.detail, exc.reason, line=exc.line, game=exc.game, kind=".sgf")
+        if exc.line is not None:
+            lines = text.splitlines()
+            if exc.line <= len(lines):
+                again.source = lines[exc.line - 1].strip()[:MAX_SOURCE_CHARS]
+        raise again from None
+    return MatRecord(match, notes, "sgf", program)
 
 
 def read_mat(text: str) -> MatRecord:
@@ -404,7 +473,7 @@ def _read_mat(text: str) -> MatRecord:
         )
     assert names is not None
     match, notes = replay_games(length, _names(names, tags), games, tags)
-    return MatRecord(match, notes)
+    return MatRecord(match, notes, "mat", _program(tags, text))
 
 
 def parse_mat(text: str) -> Match:

@@ -187,6 +187,7 @@ class Tags:
     beavers: bool = False
     resigned_by: int | None = None
     out_of_time: int | None = None
+    site: str | None = None  # the program or site that wrote the file (XG's ``Site`` tag)
 
 
 def _on_off(value: str, tag: str, line: int, words: tuple[str, str] = ("on", "off")) -> bool:
@@ -217,6 +218,8 @@ def read_tag(stripped: str, tags: Tags, line: int) -> None:
         return
     if key in ("player 1", "player 2"):
         tags.names[int(key[-1]) - 1] = value
+    elif key == "site":
+        tags.site = value.strip()[:60] or None
     elif key == "crawford":
         tags.crawford = _on_off(value, "Crawford", line)
     elif key == "crawford game":
