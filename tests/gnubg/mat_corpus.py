@@ -22,8 +22,8 @@ from typing import Any
 
 from core.errors import InvalidRecordError
 from core.match import Match
-from tests.gnubg.oracle import GNUBG
 
+GNUBG = os.environ.get("VIDEAU_GNUBG", "/usr/games/gnubg")  # as tests/gnubg/oracle.py finds it
 SCRIPT = Path(__file__).with_name("mat_import_script.py")
 _NOISE = re.compile(r"^(\s*$| GNU Backgammon|\s+Match ID|\s*[+|v^]|.*points? match|\s+\d+ points?$)")
 

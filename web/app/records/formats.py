@@ -151,7 +151,7 @@ def import_summary(lang: str, record: MatRecord, file: str) -> str:
     parts = {
         "file": file,
         "games": t(lang, "records.games", count=len(match.games)),
-        "length": t(lang, "match.length", count=match.length) if match.length else t(lang, "match.money"),
+        "length": t(lang, "records.length", count=match.length) if match.length else t(lang, "records.money"),
         "names": f"{names[0]} – {names[1]}",
         "score": t(lang, "match.score", score0=match.score[0], score1=match.score[1]),
     }

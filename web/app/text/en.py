@@ -197,6 +197,8 @@ EN: dict[str, str] = {
     ),
     "records.pasted": "Pasted text",
     "records.drop_hint": "You can also drop a match file (.mat, .txt, .sgf) on the page, or paste its text.",
+    "records.length": "{count}-point match",
+    "records.money": "money session",
     "records.import_kept": "Your current match is unchanged.",
     "records.import_too_big": "{file} is too large for a match file.",
     "records.summary": "{names} · {length} · {games} · {score}",
