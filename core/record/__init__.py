@@ -65,6 +65,7 @@ from ._lines import (
     tokens,
 )
 from ._replay import (
+    NOTE_FORCED_PLAY,
     NOTE_GIVEN_UP_UNPLAYED,
     NOTE_MATCH_RESIGNED,
     NOTE_NO_CRAWFORD,
@@ -81,6 +82,7 @@ __all__ = [
     "MAX_NAME_CHARS",
     "MAX_SGF_CHARS",
     "MAX_SOURCE_CHARS",
+    "NOTE_FORCED_PLAY",
     "NOTE_GIVEN_UP_UNPLAYED",
     "NOTE_MATCH_RESIGNED",
     "NOTE_NO_CRAWFORD",
@@ -112,6 +114,8 @@ MAT_NOTES = {
     "the points of the board are kept, as GNU Backgammon keeps them",
     NOTE_RESIGN_GUESSED: "a game was given up for points that no resignation gives at that cube: read as the "
     "smallest resignation that gives them (at most a backgammon), as GNU Backgammon reads it",
+    NOTE_FORCED_PLAY: "a roll with a single legal play has no play written: that play is made, "
+    "as GNU Backgammon makes it",
     NOTE_GIVEN_UP_UNPLAYED: "a game was given up before its first roll, where no game can be resigned: "
     "read as not yet played, as GNU Backgammon reads it",
     NOTE_MATCH_RESIGNED: "a player gave up before the first roll or on the other player's turn, where no game "

@@ -27,6 +27,8 @@ NOTE_RESULT_FROM_BOARD = "result-from-board"
 NOTE_RESIGN_GUESSED = "resignation-guessed"
 """Note: a resignation's points are no resignation at the cube's value (``Wins 4016 points``); read as the
 smallest that gives them, at most a backgammon (gnubg too)."""
+NOTE_FORCED_PLAY = "forced-play-unwritten"
+"""Note: a roll with one legal play only has no play written (FIBS' logs): that play is made (gnubg too)."""
 NOTE_GIVEN_UP_UNPLAYED = "given-up-unplayed"
 """Note: a game given up before its first roll, where no game can be resigned: read as not yet played."""
 NOTE_MATCH_RESIGNED = "match-resigned"
@@ -177,7 +179,16 @@ def _replay_game(match: Match, index: int, events: list[Event], notes: list[str]
                     literal = None if turn is None else literal_play(turn.position, (d1, d2), ev.text)
                     match = match.play(literal if literal is not None else ev.text)
                 elif position < last_action:
-                    raise where.error(reasons.MAT_ILLEGAL, f"{d1}{d2} has legal plays but none is written")
+                    turn = match.game.turn_in_progress
+                    plays = () if turn is None else legal_plays(turn.position, (d1, d2))
+                    if len(plays) != 1:
+                        raise where.error(
+                            reasons.MAT_ILLEGAL,
+                            f"{d1}{d2} has {len(plays)} legal plays but none is written: a roll must be played",
+                        )
+                    # a forced play left out (FIBS' logs): played, as gnubg plays it
+                    notes.append(NOTE_FORCED_PLAY)
+                    match = match.play(plays[0])
             elif ev.kind == "double":
                 if game.phase in ("roll", "move") and game.turn != ev.player:
                     raise where.error(

@@ -6,11 +6,15 @@ whole real files with gnubg's import.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from core import reasons
 from core.errors import InvalidRecordError
 from core.record import (
+    NOTE_FORCED_PLAY,
     NOTE_GIVEN_UP_UNPLAYED,
     NOTE_MATCH_RESIGNED,
     NOTE_RESIGN_GUESSED,
@@ -18,6 +22,8 @@ from core.record import (
     read_mat,
 )
 from core.record._lines import tokens
+
+MATCHES = Path(__file__).resolve().parents[1] / "data" / "matches"
 
 HEAD = " {} point match\n\n Game 1\n Ann : 0                        Bob : 0\n"
 
@@ -115,4 +121,27 @@ def test_a_play_left_out_is_refused_with_line_text_and_rule() -> None:
     error = caught.value
     assert (error.line, error.game, error.reason) == (6, 1, reasons.MAT_ILLEGAL)
     assert error.source == "2) 42:                         64: 24/18 13/9"
-    assert "42 has legal plays but none is written" in str(error)
+    assert "42 has 14 legal plays but none is written: a roll must be played" in str(error)
+
+
+def test_a_forced_play_left_out_is_made_with_a_note() -> None:
+    # FIBS' logs leave out a roll's only play: in a real Galaxy file, blank the plays one by one
+    text = (MATCHES / "tune" / "galaxy" / "match8590136.txt").read_text()
+    whole = read_mat(text).match
+    lines = text.splitlines()
+    blanked = 0
+    refusals: list[str] = []
+    for index, line in enumerate(lines):
+        for found in re.finditer(r"\b([1-6][1-6]): (\S[^ ]*(?: \S[^ ]*)*)", line):
+            if "Doubles" in found.group(2) or "Wins" in found.group(2):
+                continue
+            changed = lines[:index] + [line[: found.start(2)] + " " * len(found.group(2)) + line[found.end(2):]]
+            try:
+                record = read_mat("\n".join(changed + lines[index + 1 :]))
+            except InvalidRecordError as exc:
+                refusals.append(exc.detail)  # a play the rules choose among: refused
+                continue
+            assert record.notes == (NOTE_FORCED_PLAY,) and record.match == whole
+            blanked += 1
+    assert refusals and all("legal plays but none is written" in r or "resign" in r for r in refusals), refusals
+    assert blanked >= 1

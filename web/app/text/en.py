@@ -354,6 +354,9 @@ EN: dict[str, str] = {
         "A player gave up before the first roll or on the other player's turn, where no game can be resigned, "
         "and the points written win the match: it is read as the match given up."
     ),
+    "records.note.forced-play-unwritten": (
+        "A roll with a single legal play has no play written: that play is made, as GNU Backgammon makes it."
+    ),
     "records.note.no-crawford-inferred": (
         "This file does not say whether the Crawford rule was used, and a player doubles in what would be "
         "the Crawford game: it is read as a match played without the Crawford rule."

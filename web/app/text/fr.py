@@ -350,6 +350,9 @@ FR: dict[str, str] = {
         "Un joueur a abandonné avant le premier lancer ou pendant le tour de l’autre, où aucune partie ne peut "
         "être abandonnée, et les points écrits gagnent le match : c’est lu comme le match abandonné."
     ),
+    "records.note.forced-play-unwritten": (
+        "Un lancer qui n’a qu’un coup légal n’a pas de coup écrit : ce coup est joué, comme GNU Backgammon le joue."
+    ),
     "records.note.no-crawford-inferred": (
         "Ce fichier ne dit pas si la règle de Crawford était appliquée, et un joueur double dans ce qui "
         "serait la partie Crawford : il est lu comme un match joué sans la règle de Crawford."
