@@ -19,7 +19,10 @@ from core.record import (
     NOTE_MATCH_RESIGNED,
     NOTE_RESIGN_GUESSED,
     NOTE_RESULT_FROM_BOARD,
+    format_mat,
+    parse_mat,
     read_mat,
+    read_match_file,
 )
 from core.record._lines import tokens
 
@@ -145,3 +148,13 @@ def test_a_forced_play_left_out_is_made_with_a_note() -> None:
             blanked += 1
     assert refusals and all("legal plays but none is written" in r or "resign" in r for r in refusals), refusals
     assert blanked >= 1
+
+
+def test_files_of_the_tuning_corpus_write_back_as_they_read() -> None:
+    # format_mat writes whatever the readers accept: real files of other programs (one in 8), names included
+    tuning = sorted(p for p in (MATCHES / "tune").glob("*/*") if p.is_file())
+    files = tuning[::8] + sorted((MATCHES / "sgf").glob("*"))[:1]
+    assert {p.parent.name for p in files} >= {"galaxy", "studio", "sgf"}
+    for path in files:
+        match = read_match_file(path.read_text(encoding="utf-8")).match
+        assert parse_mat(format_mat(match)) == match, path.name
