@@ -167,10 +167,10 @@ EN: dict[str, str] = {
     # match files, position IDs, replay, dice record (web/app/records/panel.py)
     "records.title": "Files and positions",
     "records.group_match": "This match",
-    "records.group_file": "Match file (.mat)",
+    "records.group_file": "Match files",
     "records.group_position": "This position",
     "records.export": "Export .mat",
-    "records.import": "Import .mat",
+    "records.import": "Import a match",
     "records.copy_xgid": "Copy XGID",
     "records.copy_gnubg": "Copy gnubg ID",
     "records.setup": "Set up from ID",

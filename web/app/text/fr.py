@@ -160,10 +160,10 @@ FR: dict[str, str] = {
     # match files, position IDs, replay, dice record (web/app/records/panel.py)
     "records.title": "Fichiers et positions",
     "records.group_match": "Ce match",
-    "records.group_file": "Fichier du match (.mat)",
+    "records.group_file": "Fichiers de match",
     "records.group_position": "Cette position",
     "records.export": "Exporter le .mat",
-    "records.import": "Importer un .mat",
+    "records.import": "Importer un match",
     "records.copy_xgid": "Copier le XGID",
     "records.copy_gnubg": "Copier l’ID gnubg",
     "records.setup": "Position depuis un ID",
