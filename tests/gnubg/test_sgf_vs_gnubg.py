@@ -15,11 +15,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from test_mat_vs_gnubg import random_match
 
 from core.record import format_mat, read_match_file, read_sgf
 from tests.gnubg.mat_corpus import _compare, ours
 from tests.gnubg.oracle import GNUBG, GnubgOracle
+from tests.gnubg.test_mat_vs_gnubg import random_match
 
 pytestmark = pytest.mark.gnubg
 SCRIPT = Path(__file__).with_name("sgf_script.py")
