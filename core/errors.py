@@ -64,7 +64,7 @@ class InvalidClockError(BackgammonError):
 
 
 class InvalidRecordError(BackgammonError):
-    """A match file (.mat) that cannot be read.
+    """A match file (``.mat``, or ``.sgf``: ``kind``) that cannot be read.
 
     ``reason``: a stable code (``MAT_*`` in :mod:`core.reasons`) that a user interface
     translates; ``line``: the 1-based line at fault, ``None`` when no one line is; ``game``:
@@ -77,12 +77,15 @@ class InvalidRecordError(BackgammonError):
     '.mat: no game found'
     """
 
-    def __init__(self, detail: str, reason: str, *, line: int | None = None, game: int | None = None) -> None:
-        where = ".mat" if line is None else f".mat line {line}" + ("" if game is None else f" (game {game})")
+    def __init__(
+        self, detail: str, reason: str, *, line: int | None = None, game: int | None = None, kind: str = ".mat"
+    ) -> None:
+        where = kind if line is None else f"{kind} line {line}" + ("" if game is None else f" (game {game})")
         super().__init__(f"{where}: {detail}", reason)
         self.detail = detail
         self.line = line
         self.game = game
+        self.source: str | None = None  # the text of the line at fault, where the reader knows it
 
 
 EXCERPT_CHARS = 40

@@ -42,6 +42,7 @@ what would be the Crawford game was played without the Crawford rule.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from .. import reasons
@@ -59,28 +60,49 @@ from ._lines import (
     is_move_line,
     read_number,
     read_tag,
+    result_points,
     scores_line,
     tokens,
 )
-from ._replay import NOTE_NO_CRAWFORD, replay_games
+from ._replay import (
+    NOTE_FORCED_PLAY,
+    NOTE_GIVEN_UP_UNPLAYED,
+    NOTE_MATCH_RESIGNED,
+    NOTE_NO_CRAWFORD,
+    NOTE_RESIGN_GUESSED,
+    NOTE_RESULT_FROM_BOARD,
+    replay_games,
+)
+from ._sgf import MAX_SGF_CHARS, sgf_games
 
 __all__ = [
     "MAT_NOTES",
     "MAX_LINE_CHARS",
     "MAX_MAT_CHARS",
     "MAX_NAME_CHARS",
+    "MAX_SGF_CHARS",
+    "MAX_SOURCE_CHARS",
+    "NOTE_FORCED_PLAY",
+    "NOTE_GIVEN_UP_UNPLAYED",
+    "NOTE_MATCH_RESIGNED",
     "NOTE_NO_CRAWFORD",
+    "NOTE_RESIGN_GUESSED",
+    "NOTE_RESULT_FROM_BOARD",
     "MatRecord",
     "format_mat",
     "mat_name",
     "parse_mat",
     "read_mat",
+    "read_match_file",
+    "read_sgf",
 ]
 
 MAX_MAT_CHARS = 2_000_000
 """The longest ``.mat`` text read (a long money session is far shorter): a wrong file is refused at once."""
 MAX_LINE_CHARS = 1_000
 """The longest line read (a move line is under 80 characters, a name tag under 800)."""
+MAX_SOURCE_CHARS = 100
+"""The most characters of the line at fault that an error carries (:attr:`InvalidRecordError.source`)."""
 MAX_NAME_CHARS = 64
 """The longest player name a ``.mat`` file carries exactly (:func:`format_mat` refuses longer ones)."""
 _SCORE_NAME_BYTES = 31  # gnubg reads at most 31 bytes of a name in a score line
@@ -88,6 +110,16 @@ _SCORE_NAME_BYTES = 31  # gnubg reads at most 31 bytes of a name in a score line
 MAT_NOTES = {
     NOTE_NO_CRAWFORD: "the file does not say whether the Crawford rule was used, and a player doubles "
     "in what would be the Crawford game: read as a match played without the Crawford rule",
+    NOTE_RESULT_FROM_BOARD: "a game ended on the board with other points than the file writes: "
+    "the points of the board are kept, as GNU Backgammon keeps them",
+    NOTE_RESIGN_GUESSED: "a game was given up for points that no resignation gives at that cube: read as the "
+    "smallest resignation that gives them (at most a backgammon), as GNU Backgammon reads it",
+    NOTE_FORCED_PLAY: "a roll with a single legal play has no play written: that play is made, "
+    "as GNU Backgammon makes it",
+    NOTE_GIVEN_UP_UNPLAYED: "a game was given up before its first roll, where no game can be resigned: "
+    "read as not yet played, as GNU Backgammon reads it",
+    NOTE_MATCH_RESIGNED: "a player gave up before the first roll or on the other player's turn, where no game "
+    "can be resigned, and the points written win the match: read as the match given up",
 }
 """What each note of :attr:`MatRecord.notes` means (English; the page translates the code)."""
 
@@ -266,10 +298,75 @@ def _layout(cells: list[tuple[int, str]]) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class MatRecord:
-    """What :func:`read_mat` found: the match, and ``notes`` (codes of :data:`MAT_NOTES`) on what it inferred."""
+    """What :func:`read_mat` or :func:`read_sgf` found: the match, ``notes`` (codes of :data:`MAT_NOTES`)
+    on what it inferred, the file's ``format`` (``"mat"`` or ``"sgf"``) and the ``program`` that wrote
+    it, as the file says or shows it (``None`` when it does not)."""
 
     match: Match
     notes: tuple[str, ...] = ()
+    format: str = "mat"
+    program: str | None = None
+
+
+_SITES = {
+    "backgammongalaxy": "Backgammon Galaxy",
+    "backgammon galaxy": "Backgammon Galaxy",
+    "xg mobile": "XG Mobile",
+    "extreme gammon": "eXtreme Gammon",
+    "gnu backgammon": "GNU Backgammon",
+    "gnubg": "GNU Backgammon",
+}
+
+
+def _program(tags: Tags, text: str) -> str | None:
+    """The program that wrote a ``.mat`` file: its ``Site`` tag (XG, Backgammon Galaxy, Backgammon
+    Studio, ours), else GNU Backgammon when the file has gnubg's shape (an ``EventDate`` tag and
+    no ``Site``, each play followed by a space), else ``None``.
+
+    >>> _program(Tags([None, None], site="BackgammonGalaxy"), "")
+    'Backgammon Galaxy'
+    """
+    if tags.site:
+        return _SITES.get(tags.site.lower(), tags.site)
+    if text.lstrip().startswith("; [EventDate") and re.search(r"\n +1\) [1-6][1-6]: \S.* \n", text):
+        return "GNU Backgammon"
+    return None
+
+
+def read_match_file(text: str) -> MatRecord:
+    """Read a match file of either format: gnubg's ``.sgf`` (text starting with ``(``) or ``.mat``.
+
+    >>> read_match_file(" 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n").format
+    'mat'
+    >>> read_match_file("(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[A]PB[B]AP[GNU Backgammon:1.07])").program
+    'GNU Backgammon'
+    """
+    if isinstance(text, str) and text.lstrip("\ufeff \t\r\n").startswith("("):
+        return read_sgf(text)
+    return read_mat(text)
+
+
+def read_sgf(text: str) -> MatRecord:
+    """Read gnubg's ``.sgf`` text (:mod:`core.record._sgf`) into a :class:`MatRecord`, replaying every
+    action through the core as :func:`read_mat` does.
+
+    Raises :class:`InvalidRecordError` (kind ``.sgf``) naming the line and the reason for anything it
+    cannot read or replay; its ``source`` is the line's text.
+    """
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"text expected, got {type(text).__name__}", reasons.MAT_NOT_TEXT, kind=".sgf")
+    try:
+        length, names, games, tags, program = sgf_games(text)
+        names = (_fit_name(names[0]), _fit_name(names[1]))
+        match, notes = replay_games(length, names, games, tags)
+    except InvalidRecordError as exc:
+        again = InvalidRecordError(exc.detail, exc.reason, line=exc.line, game=exc.game, kind=".sgf")
+        if exc.line is not None:
+            lines = text.splitlines()
+            if exc.line <= len(lines):
+                again.source = lines[exc.line - 1].strip()[:MAX_SOURCE_CHARS]
+        raise again from None
+    return MatRecord(match, notes, "sgf", program)
 
 
 def read_mat(text: str) -> MatRecord:
@@ -277,13 +374,23 @@ def read_mat(text: str) -> MatRecord:
 
     Raises :class:`InvalidRecordError` naming the line and the reason for
     anything it cannot read or replay, and for text over :data:`MAX_MAT_CHARS`
-    characters or a line over :data:`MAX_LINE_CHARS`.
+    characters or a line over :data:`MAX_LINE_CHARS`; its ``source`` is the
+    text of the line at fault (at most :data:`MAX_SOURCE_CHARS` characters).
 
     >>> text = " 3 point match\\n\\n Game 1\\n Ann : 0     Bob : 0\\n"
     >>> record = read_mat(text)
     >>> record.match.names, record.match.game.phase, record.notes
     (('Ann', 'Bob'), 'opening', ())
     """
+    try:
+        return _read_mat(text)
+    except InvalidRecordError as exc:
+        if exc.line is not None and exc.source is None:
+            exc.source = text.splitlines()[exc.line - 1].strip()[:MAX_SOURCE_CHARS]
+        raise
+
+
+def _read_mat(text: str) -> MatRecord:
     if not isinstance(text, str):
         raise InvalidRecordError(f"text expected, got {type(text).__name__}", reasons.MAT_NOT_TEXT)
     if len(text) > MAX_MAT_CHARS:
@@ -356,11 +463,10 @@ def read_mat(text: str) -> MatRecord:
                 ev.text = moves.strip()
             elif kind in ("double", "beaver"):
                 ev.value = read_number(value, "cube value", number) if value else 0
-            elif kind == "wins":
-                words = value.split()
-                if len(words) != 3 or words[2].lower() not in ("point", "points"):
-                    raise InvalidRecordError(f"cannot read {quote(value)}", reasons.MAT_UNREADABLE, line=number)
-                ev.value = read_number(words[1], "points won", number)
+            elif kind in ("wins", "losses"):
+                ev.value = result_points(value, number)
+                if kind == "losses":
+                    continue  # the loser's side of the result: the "Wins" of the other column says it
             current.append(ev)
     if length is None:
         raise InvalidRecordError("no 'N point match' header found", reasons.MAT_NO_HEADER)
@@ -372,7 +478,7 @@ def read_mat(text: str) -> MatRecord:
         )
     assert names is not None
     match, notes = replay_games(length, _names(names, tags), games, tags)
-    return MatRecord(match, notes)
+    return MatRecord(match, notes, "mat", _program(tags, text))
 
 
 def parse_mat(text: str) -> Match:
@@ -384,6 +490,11 @@ def parse_mat(text: str) -> Match:
     return read_mat(text).match
 
 
+def _fit_name(name: str) -> str:
+    """``name`` kept to :data:`MAX_NAME_CHARS` characters: what :func:`format_mat` writes back."""
+    return name[:MAX_NAME_CHARS].rstrip()
+
+
 def _names(found: tuple[str, str], tags: Tags) -> tuple[str, str]:
     """The names of the ``Player`` tags where they agree with the score line, else the score line's.
 
@@ -391,6 +502,6 @@ def _names(found: tuple[str, str], tags: Tags) -> tuple[str, str]:
     """
     out = []
     for shown, tagged in zip(found, tags.names):
-        name = tagged if tagged is not None and mat_name(tagged) == mat_name(shown) else shown
-        out.append(name[:MAX_NAME_CHARS].rstrip())
+        agree = tagged is not None and (not shown or mat_name(tagged) == mat_name(shown))
+        out.append(_fit_name(tagged if agree and tagged is not None else shown))
     return out[0], out[1]

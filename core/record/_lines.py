@@ -69,7 +69,11 @@ class _Scores:
 
 
 def scores_line(line: str, number: int) -> _Scores:
-    """Read ``name : score   name : score`` as gnubg does: the first name ends at the first colon."""
+    """Read ``name : score   name : score`` as gnubg does: the first name ends at the first colon.
+
+    Either name may be empty (Backgammon Galaxy writes `` lasse : 0      : 0`` for a player
+    without one): the ``Player`` tag then gives it, if the file has one.
+    """
     fail = InvalidRecordError(
         f"expected the players and scores ('Ann : 0   Bob : 0'), got {quote(line.strip())}",
         reasons.MAT_BAD_SCORES,
@@ -82,14 +86,12 @@ def scores_line(line: str, number: int) -> _Scores:
     name0 = line[:first].strip()
     middle = line[first + 1 : last]
     words = middle.split(None, 1)
-    if len(words) != 2:
+    if not words:
         raise fail
     score0 = read_number(words[0], "score", number)
-    name1 = words[1].strip()
+    name1 = words[1].strip() if len(words) == 2 else ""  # an empty name (" lasse : 0      : 0") is read as such
     score1 = read_number(line[last + 1 :].strip(), "score", number)
-    if not name0 or not name1:
-        raise fail
-    right = line.find(name1, first + 1)
+    right = line.find(name1, first + 1 + len(words[0])) if name1 else last - 1
     return _Scores((name0, name1), (score0, score1), right)
 
 
@@ -110,7 +112,16 @@ class GameText:
     events: list[Event]
 
 
-_KEYWORDS = ("doubles", "takes", "drops", "passes", "wins", "beavers", "accepts", "rejects")
+_KEYWORDS = ("doubles", "takes", "drops", "passes", "wins", "losses", "beavers", "accepts", "rejects")
+_NO_MOVE = ("cannot move", "can't move", "no move", "(no move)", "????")
+"""What some programs write for a roll followed by no play: one that cannot be played (Backgammon
+Studio: ``66: Cannot Move``), or, Backgammon Studio's ``32: ????``, a roll the player never played
+(he resigned or ran out of time): read as no play written, which only a roll that cannot be
+played or the last roll of a game may have."""
+
+
+def _ends_play(word: str) -> bool:
+    return bool(ROLL.match(word)) or word.lower() in _KEYWORDS or word.endswith(")") and _is_number(word[:-1])
 
 
 def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
@@ -121,12 +132,16 @@ def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
     while i < len(words):
         w, col = words[i]
         low = w.lower()
-        if ROLL.match(w):
+        if w.endswith(")") and _is_number(w[:-1]):  # a move number again inside the line (Galaxy)
+            i += 1
+        elif ROLL.match(w):
             j = i + 1
             moves = []
-            while j < len(words) and not ROLL.match(words[j][0]) and words[j][0].lower() not in _KEYWORDS:
+            while j < len(words) and not _ends_play(words[j][0]):
                 moves.append(words[j][0])
                 j += 1
+            if " ".join(moves).lower() in _NO_MOVE:
+                moves = []
             out.append(("move", w + " " + " ".join(moves), col))
             i = j
         elif low == "doubles":
@@ -149,9 +164,14 @@ def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
         elif low in ("drops", "passes", "rejects"):
             out.append(("drop", "", col))
             i += 1
-        elif low == "wins":
-            out.append(("wins", " ".join(w for w, _ in words[i : i + 3]), col))
-            i += 3
+        elif low in ("wins", "losses"):
+            # "Wins 2 points", and Backgammon Galaxy's "Wins 2 point and the match" and "Losses 2 point"
+            # (in the loser's column): the words after the points are read to the end of the line
+            j = i + 1
+            while j < len(words) and words[j][0].lower() not in ("wins", "losses"):
+                j += 1
+            out.append(("wins" if low == "wins" else "losses", " ".join(w for w, _ in words[i:j]), col))
+            i = j
         else:
             out.append(("bad", w, col))
             i += 1
@@ -167,6 +187,7 @@ class Tags:
     beavers: bool = False
     resigned_by: int | None = None
     out_of_time: int | None = None
+    site: str | None = None  # the program or site that wrote the file (XG's ``Site`` tag)
 
 
 def _on_off(value: str, tag: str, line: int, words: tuple[str, str] = ("on", "off")) -> bool:
@@ -197,6 +218,8 @@ def read_tag(stripped: str, tags: Tags, line: int) -> None:
         return
     if key in ("player 1", "player 2"):
         tags.names[int(key[-1]) - 1] = value
+    elif key == "site":
+        tags.site = value.strip()[:60] or None
     elif key == "crawford":
         tags.crawford = _on_off(value, "Crawford", line)
     elif key == "crawford game":
@@ -216,3 +239,15 @@ def read_tag(stripped: str, tags: Tags, line: int) -> None:
             tags.resigned_by = int(low[-1]) - 1
         else:
             tags.out_of_time = int(low[-1]) - 1
+
+
+_RESULT_TAILS = ("", "and the match")
+
+
+def result_points(value: str, line: int) -> int:
+    """The points of a result: ``Wins 2 points``, ``Wins 1 point and the match``, ``Losses 2 point``."""
+    words = value.split()
+    tail = " ".join(words[3:]).lower()
+    if len(words) < 3 or words[2].lower() not in ("point", "points") or tail not in _RESULT_TAILS:
+        raise InvalidRecordError(f"cannot read {quote(value)}", reasons.MAT_UNREADABLE, line=line)
+    return read_number(words[1], "points won", line)

@@ -15,10 +15,25 @@ from .. import reasons
 from ..dice import Roll
 from ..errors import BackgammonError, InvalidNotationError, InvalidRecordError, quote
 from ..match import Match
+from ..moves import Play, legal_plays
+from ..notation import parse_journeys
+from ..position import Position
 from ._lines import Event, GameText, Tags
 
 NOTE_NO_CRAWFORD = "no-crawford-inferred"
 """Note of :func:`core.record.read_mat`: no ``Crawford`` tag, and a double in what would be the Crawford game."""
+NOTE_RESULT_FROM_BOARD = "result-from-board"
+"""Note: a game ended on the board with other points than its ``Wins`` line says; the board's are kept (gnubg too)."""
+NOTE_RESIGN_GUESSED = "resignation-guessed"
+"""Note: a resignation's points are no resignation at the cube's value (``Wins 4016 points``); read as the
+smallest that gives them, at most a backgammon (gnubg too)."""
+NOTE_FORCED_PLAY = "forced-play-unwritten"
+"""Note: a roll with one legal play only has no play written (FIBS' logs): that play is made (gnubg too)."""
+NOTE_GIVEN_UP_UNPLAYED = "given-up-unplayed"
+"""Note: a game given up before its first roll, where no game can be resigned: read as not yet played."""
+NOTE_MATCH_RESIGNED = "match-resigned"
+"""Note: a player gave up where no game can be resigned (before the first roll, on the other's turn) and the
+points written win the match: read as the match given up."""
 
 
 class _CrawfordDouble(Exception):
@@ -39,7 +54,8 @@ def replay_games(
     notes: list[str] = []
     while True:
         try:
-            match = _replay(length, names, games, tags, crawford_rule, first_crawford)
+            found: list[str] = []
+            match = _replay(length, names, games, tags, crawford_rule, first_crawford, found)
         except _CrawfordDouble as exc:
             if exc.game == 0 and first_crawford is None and crawford_rule:
                 first_crawford = False  # a first game at a one-away score after the Crawford game
@@ -49,7 +65,7 @@ def replay_games(
             else:
                 raise exc.error from None
             continue
-        return match, tuple(notes)
+        return match, tuple(notes) + tuple(dict.fromkeys(found))
 
 
 def _replay(
@@ -59,6 +75,7 @@ def _replay(
     tags: Tags,
     crawford_rule: bool,
     first_crawford: bool | None,
+    notes: list[str],
 ) -> Match:
     first = games[0]
     score = first.score
@@ -95,7 +112,11 @@ def _replay(
                 reasons.MAT_BAD_SCORES,
                 line=game.line,
             )
-        match = _replay_game(match, index, game.events)
+        if match.is_over:  # the match was given up in the game before
+            raise InvalidRecordError(
+                f"game {index + 1} follows a game in which the match was given up", reasons.MAT_ILLEGAL, line=game.line
+            )
+        match = _replay_game(match, index, game.events, notes)
     if tags.resigned_by is not None:
         try:
             match = match.resign_match(tags.resigned_by)
@@ -120,7 +141,7 @@ class _Where:
         return InvalidRecordError(detail, reason, line=self.line, game=self.game)
 
 
-def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
+def _replay_game(match: Match, index: int, events: list[Event], notes: list[str]) -> Match:
     number = index + 1
     first_move = True
     last_action = max((i for i, e in enumerate(events) if e.kind != "wins"), default=-1)
@@ -154,9 +175,20 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
                     if position < last_action or (after is not None and after.player == ev.player):
                         match = match.pass_turn()
                 elif ev.text:
-                    match = match.play(ev.text)
+                    turn = match.game.turn_in_progress
+                    literal = None if turn is None else literal_play(turn.position, (d1, d2), ev.text)
+                    match = match.play(literal if literal is not None else ev.text)
                 elif position < last_action:
-                    raise where.error(reasons.MAT_ILLEGAL, f"{d1}{d2} has legal plays but none is written")
+                    turn = match.game.turn_in_progress
+                    plays = () if turn is None else legal_plays(turn.position, (d1, d2))
+                    if len(plays) != 1:
+                        raise where.error(
+                            reasons.MAT_ILLEGAL,
+                            f"{d1}{d2} has {len(plays)} legal plays but none is written: a roll must be played",
+                        )
+                    # a forced play left out (FIBS' logs): played, as gnubg plays it
+                    notes.append(NOTE_FORCED_PLAY)
+                    match = match.play(plays[0])
             elif ev.kind == "double":
                 if game.phase in ("roll", "move") and game.turn != ev.player:
                     raise where.error(
@@ -193,7 +225,7 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
                     )
                 match = match.take(by=ev.player) if ev.kind == "take" else match.drop(by=ev.player)
             elif ev.kind == "wins":
-                match = _finish(match, ev, where)
+                match = _finish(match, ev, where, notes)
         except (InvalidRecordError, _CrawfordDouble):
             raise
         except BackgammonError as exc:
@@ -202,30 +234,89 @@ def _replay_game(match: Match, index: int, events: list[Event]) -> Match:
     return match
 
 
-def _finish(match: Match, ev: Event, where: _Where) -> Match:
+def _ends_match(match: Match, ev: Event) -> bool:
+    """Whether the points written win the match: Backgammon Galaxy then writes only the points the
+    winner needed (``Wins 3 point and the match`` for a gammon at 2-away... or a resignation), and
+    GNU Backgammon reads the game from the board (a game that ended) or as the smallest resignation
+    giving those points, at most a backgammon (a game given up)."""
+    return bool(match.length) and match.score[ev.player] + ev.value >= match.length
+
+
+def _finish(match: Match, ev: Event, where: _Where, notes: list[str]) -> Match:
     game = match.game
     winner = ev.player
     if game.is_over:
         assert game.result is not None
-        if game.result.winner != winner or game.result.points != ev.value:
+        if game.result.winner != winner:
             raise where.error(
                 reasons.MAT_WRONG_RESULT,
                 f"the file says player {winner} wins {ev.value}, "
                 f"the replay gives player {game.result.winner} {game.result.points}",
             )
+        if game.result.points != ev.value and not _ends_match(match, ev):
+            notes.append(NOTE_RESULT_FROM_BOARD)
         return match
     # no natural end: the loser resigned
     loser = 1 - winner
     cube = game.cube
-    if ev.value % cube or not 1 <= ev.value // cube <= 3:
-        raise where.error(reasons.MAT_ILLEGAL, f"{ev.value} points cannot be a resignation with the cube at {cube}")
-    level = ev.value // cube
-    if game.phase == "move" and game.turn != loser:
-        # the winner rolled: a resignation is offered by the player on turn only
-        raise where.error(reasons.MAT_ILLEGAL, f"player {loser} resigns during player {game.turn}'s move")
-    if game.turn != loser:
+    if game.phase == "opening" or game.turn != loser:
+        # given up before the first roll, or on the winner's turn: a resignation of the game the rules
+        # do not allow, the match given up when the points win it
+        if _ends_match(match, ev) and not match.is_over:
+            notes.append(NOTE_MATCH_RESIGNED)
+            return match.resign_match(loser)
+        if game.phase == "opening":  # nothing was played: the game stays unplayed (gnubg reads it so too)
+            notes.append(NOTE_GIVEN_UP_UNPLAYED)
+            return match
+        if game.phase == "move":
+            raise where.error(reasons.MAT_ILLEGAL, f"player {loser} resigns during player {game.turn}'s move")
         raise where.error(reasons.MAT_ILLEGAL, f"player {loser} cannot resign on player {game.turn}'s turn")
+    level = -(-ev.value // cube)  # the smallest resignation that gives the points written
+    if ev.value % cube or not 1 <= level <= 3:
+        if ev.value < 1:
+            raise where.error(reasons.MAT_ILLEGAL, f"{ev.value} points cannot be a resignation")
+        if not _ends_match(match, ev):
+            notes.append(NOTE_RESIGN_GUESSED)
+        level = min(level, 3)
     match = match.resign(level)
     if match.game.phase == "resign":
         match = match.accept()
     return match
+
+def literal_play(position: Position, dice: tuple[int, int], text: str) -> Play | None:
+    """The legal play that ``text`` makes when its hops are made as written, else ``None``.
+
+    Each hop ``a/b`` moves a checker from ``a`` to ``b`` and hits a lone opposing checker on ``b``,
+    whether or not the file marks it with ``*``: what GNU Backgammon's ``import mat`` does, and what
+    programs that write no ``*`` (Backgammon Galaxy) mean. ``25/24 24/21`` over a blot on 24 hits
+    it; a hop over several dice (``24/14``) hits nothing on the way. The play is the legal one
+    that leaves the same position; ``None`` when none does (the caller then reads the text as
+    notation, which also knows hits marked on the way: ``13/7*/1``).
+    """
+    try:
+        journeys = parse_journeys(text)
+    except BackgammonError:
+        return None
+    player = list(position.player)
+    opponent = list(position.opponent)
+    for points in journeys:
+        for a, b in zip(points, points[1:]):
+            source = 24 if a == 25 else a - 1
+            if a > 25 or a < 1 or player[source] == 0:
+                return None
+            player[source] -= 1
+            if b == 0:
+                continue
+            there = 24 - b  # the opponent's index of our point b
+            if opponent[there] > 1:
+                return None
+            if opponent[there] == 1:
+                opponent[there] = 0
+                opponent[24] += 1
+            player[b - 1] += 1
+    key = (tuple(player), tuple(opponent))
+    for play in legal_plays(position, dice):
+        result = play.result
+        if (result.player, result.opponent) == key:
+            return play
+    return None

@@ -26,7 +26,7 @@ from core.ids import decode_gnubg_id, decode_match_id, decode_position_id, decod
 from core.match import Match
 from core.notation import parse_play
 from core.position import Position
-from core.record import format_mat, parse_mat
+from core.record import format_mat, parse_mat, read_sgf
 from core.state import from_json, to_json
 
 
@@ -56,6 +56,26 @@ def test_mat_parser() -> None:
     inputs = mutations([MAT], 150, rnd) + list(HOSTILE) + [MAT.replace("\n", "\r\n"), MAT * 3, ""] + _targeted(MAT)
     refused = check_parser(parse_mat, inputs, (InvalidRecordError,), baseline=MAT)
     assert 0 < refused < len(inputs)
+
+
+SGF = (
+    "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:3][game:0][ws:0][bs:0]PW[Ann]PB[Bob]"
+    "RU[Crawford]RE[B+1]C[a \\] in a comment]\n;W[31hefe]A[0][hefe E ver 3 0.5]\n;B[double]\n;W[drop])"
+)
+
+
+def test_sgf_parser() -> None:
+    assert read_sgf(SGF).match.score == (0, 1)
+    rnd = random.Random(19)
+    inputs = mutations([SGF], 200, rnd) + list(HOSTILE) + [SGF * 3, SGF.replace("]", ""), "(" * 5000, ""]
+    refused = check_parser(read_sgf, inputs, (InvalidRecordError,), baseline=SGF)
+    assert 0 < refused < len(inputs)
+
+
+def test_sgf_parser_is_linear() -> None:
+    check_linear(read_sgf, lambda k: "(;GM[6]C[" + "\\]" * k + "]", 200)  # an escaped ']', many times
+    check_linear(read_sgf, lambda k: "(;GM[6]MI[length:1]" + ";W[31hefe]" * k + ")", 50)
+    check_linear(read_sgf, lambda k: "(" * k + ";GM[6]" + ")" * k, 200)
 
 
 def test_mat_parser_is_linear_on_the_inputs_that_froze_the_page() -> None:

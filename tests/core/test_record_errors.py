@@ -33,7 +33,8 @@ CASES = [
     (reasons.MAT_ILLEGAL, HEAD + "  1) 31: 8/5 6/5                 64: 24/20 13/7\n", 5, 1, "blocked"),
     (reasons.MAT_GAME_NOT_OVER, HEAD + "  1) 31: 8/5 6/5\n\n Game 2\n Ann : 0                        Bob : 0\n", 7,
      None, "did not end"),
-    (reasons.MAT_WRONG_RESULT, HEAD + DROP.format("2").replace("point", "points"), 6, 1, "the replay gives"),
+    (reasons.MAT_WRONG_RESULT, HEAD + "  1) 31: 8/5 6/5                  Doubles => 2\n  2)  Drops\n"
+     "      Wins 1 point\n", 7, 1, "the replay gives player 1"),
 ]  # fmt: skip
 
 

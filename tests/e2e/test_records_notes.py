@@ -42,10 +42,11 @@ def test_a_file_read_without_the_crawford_rule_says_so_and_loads(page: Page, lan
     tagged = format_mat(no_crawford_match())
     assert '; [Crawford "Off"]\n' in tagged
 
-    # the file says so itself: nothing inferred, nothing to tell
+    # the file says so itself: nothing inferred, only what was read is told
     import_file(page, "tagged.mat", tagged)
     expect(page.locator("#replay-dialog")).to_be_visible()
-    expect(page.locator("#replay-message")).to_have_text("")
+    expect(page.locator("#replay-message")).to_contain_text("Videau")  # the program that wrote it (#55)
+    expect(page.locator("#replay-message")).not_to_contain_text("Crawford")
     page.locator("#replay-close").click()
 
     # the tag left out: the core infers it from the double, and the reader is told

@@ -45,9 +45,10 @@ from core.ids import (
 )
 from core.match import Match
 from core.position import Position
-from core.record import MAX_MAT_CHARS, MatRecord, format_mat, read_mat
+from core.record import MAX_MAT_CHARS, MAX_SGF_CHARS, MatRecord, format_mat, read_match_file
 
 __all__ = [
+    "MAX_FILE_CHARS",
     "MAX_MAT_CHARS",
     "IdTextError",
     "IdKind",
@@ -56,6 +57,8 @@ __all__ = [
     "export_mat",
     "id_kind",
     "import_mat",
+    "import_summary",
+    "looks_like_match",
     "mat_filename",
     "position_ids",
     "read_id",
@@ -66,6 +69,8 @@ __all__ = [
 
 MAT_TYPE = "text/plain"
 """The MIME type of a ``.mat`` download."""
+MAX_FILE_CHARS = max(MAX_MAT_CHARS, MAX_SGF_CHARS)
+"""The longest match file text the page reads (gnubg's analysed ``.sgf`` are the longest)."""
 
 
 # -- .mat ------------------------------------------------------------------------------------
@@ -74,15 +79,17 @@ class RecordFileError(ValueError):
     ``reason`` (a code of :mod:`core.reasons` that the page translates, ``reason.<code>`` in
     :mod:`app.text`) and ``detail``, the core's explanation (English)."""
 
-    def __init__(self, line: int | None, detail: str, reason: str = "") -> None:
+    def __init__(self, line: int | None, detail: str, reason: str = "", source: str | None = None) -> None:
         super().__init__(detail if line is None else f"line {line}: {detail}")
         self.line = line
         self.detail = detail
         self.reason = reason
+        self.source = source  # the text of the line at fault
 
 
 def read_mat_file(text: str) -> MatRecord:
-    """Read ``.mat`` text (gnubg's, XG's, ours) through :func:`core.record.read_mat`.
+    """Read a match file, ``.mat`` (gnubg's, XG's, Galaxy's, ours...) or gnubg's ``.sgf``, through
+    :func:`core.record.read_match_file`.
 
     The record holds the match, replayed action by action through the core, and the
     core's ``notes`` on what it inferred (codes of :data:`core.record.MAT_NOTES`).
@@ -97,12 +104,12 @@ def read_mat_file(text: str) -> MatRecord:
     ...
     app.records.formats.RecordFileError: line 10: notation '8/5 6/6': '6/6' moves backwards
     """
-    if len(text) <= MAX_MAT_CHARS and "\x00" in text:  # a longer text: the core refuses it at once
+    if len(text) <= MAX_FILE_CHARS and "\x00" in text:  # a longer text: the core refuses it at once
         raise RecordFileError(None, "it holds NUL characters", reasons.MAT_NOT_TEXT)
     try:
-        return read_mat(text.removeprefix("\ufeff"))
+        return read_match_file(text.removeprefix("\ufeff"))
     except InvalidRecordError as exc:
-        raise RecordFileError(exc.line, exc.detail, exc.reason) from None
+        raise RecordFileError(exc.line, exc.detail, exc.reason, exc.source) from None
 
 
 def record_error_text(lang: str, error: RecordFileError, file: str) -> str:
@@ -115,13 +122,57 @@ def record_error_text(lang: str, error: RecordFileError, file: str) -> str:
     ...     read_mat_file(text.replace("6/5", "6/6"))
     ... except RecordFileError as exc:
     ...     print(record_error_text("fr", exc, "a.mat"))
-    a.mat ne peut pas être lu : ligne 10 : une ligne est illisible (notation '8/5 6/6': '6/6' moves
-    backwards)
+    a.mat ne peut pas être lu : ligne 10 (« 1) 31: 8/5 6/6 ») : une ligne est illisible (notation '8/5 6/6':
+    '6/6' moves backwards)
     """
     reason, detail = reason_text(lang, error.reason or reasons.MAT_UNREADABLE), error.detail
     if error.line is None:
         return t(lang, "records.import_bad", file=file, reason=reason, detail=detail)
+    if error.source:
+        return t(lang, "records.import_source", file=file, line=error.line, source=error.source, reason=reason,
+                 detail=detail)
     return t(lang, "records.import_line", file=file, line=error.line, reason=reason, detail=detail)
+
+
+def import_summary(lang: str, record: MatRecord, file: str) -> str:
+    """What the page says of a match file it read, in ``lang``: the games, the match, the players,
+    the score reached and the program that wrote the file (as the file says or shows it).
+
+    >>> from core.record import read_match_file
+    >>> text = '; [Site "BackgammonGalaxy"]\\n 3 point match\\n\\n Game 1\\n Ann : 0     Bob : 0\\n'
+    >>> text += "  1) 31: 8/5 6/5      Doubles => 2\\n  2)  Drops\\n"
+    >>> print(import_summary("en", read_match_file(text), "m.txt"))
+    m.txt: 1 game, 3-point match, Ann – Bob, score 0–1. Written by Backgammon Galaxy.
+    """
+    from app.records.replay import shown_names
+
+    match = record.match
+    names = shown_names(match, lang)
+    parts = {
+        "file": file,
+        "games": t(lang, "records.games", count=len(match.games)),
+        "length": t(lang, "records.length", count=match.length) if match.length else t(lang, "records.money"),
+        "names": f"{names[0]} – {names[1]}",
+        "score": t(lang, "match.score", score0=match.score[0], score1=match.score[1]),
+    }
+    if record.program:
+        return t(lang, "records.read", program=record.program, **parts)
+    return t(lang, "records.read_unknown", **parts)
+
+
+def looks_like_match(text: str) -> bool:
+    """Whether pasted text looks like a match file (and not a position ID or anything else).
+
+    >>> looks_like_match(" 5 point match\\n\\n Game 1\\n"), looks_like_match("(;FF[4]GM[6]")
+    (True, True)
+    >>> looks_like_match("4HPwATDgc/ABMA")
+    False
+    """
+    head = text[:5000].lstrip("\ufeff \t\r\n")
+    if head.startswith("(;"):
+        return "GM[6]" in head
+    low = head.lower()
+    return "point match" in low and "game" in low
 
 
 def import_mat(text: str) -> Match:

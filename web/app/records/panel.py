@@ -34,10 +34,13 @@ from app.dom import el, escape, guarded_async, ignore_event, js_object
 from app.records.dice_record import dice_html, dice_stats, match_throws
 from app.records.formats import (
     MAT_TYPE,
+    MAX_FILE_CHARS,
     IdTextError,
     RecordFileError,
     export_mat,
     id_kind,
+    import_summary,
+    looks_like_match,
     mat_filename,
     position_ids,
     read_mat_file,
@@ -47,7 +50,6 @@ from app.records.formats import (
 from app.records.replay import Replay, frame_view, game_choices, moves_html, shown_names
 from app.text import t
 from core.match import Match
-from core.record import MAX_MAT_CHARS
 
 if TYPE_CHECKING:
     from core.analysis import MatchAnalysis  # the analysis loads on first use, never at start-up
@@ -92,6 +94,14 @@ class PanelHost(Protocol):
         ...
 
 
+def _carries_files(event: Any) -> bool:
+    """Whether a drag event carries files (not text or a link dragged within the page)."""
+    transfer = event.dataTransfer
+    if transfer is None:
+        return False
+    return any(str(kind) == "Files" for kind in transfer.types)
+
+
 class FormatsPanel:
     """The panel's state: the replay shown, the match imported (not yet current), the set-up read."""
 
@@ -123,6 +133,10 @@ class FormatsPanel:
         on(el("rec-export"), "click", ignore_event(self.export))
         on(el("rec-import"), "click", ignore_event(lambda: el("rec-file").click()))
         on(el("rec-file"), "change", self.on_file)
+        # a match file dropped anywhere on the page, or its text pasted outside a text field (#55)
+        on(document, "dragover", self.on_dragover)
+        on(document, "drop", self.on_drop)
+        on(document, "paste", self.on_paste)
         on(el("rec-copy-xgid"), "click", ignore_event(lambda: self.copy_current("xgid")))
         on(el("rec-copy-gnubg"), "click", ignore_event(lambda: self.copy_current("gnubg")))
         on(el("rec-copy-embed"), "click", ignore_event(lambda: self.copy_current("embed")))
@@ -209,10 +223,14 @@ class FormatsPanel:
 
     async def read_file(self, chosen: Any) -> None:
         name = str(chosen.name)
-        if int(chosen.size) > 4 * MAX_MAT_CHARS:  # UTF-8 takes at most 4 bytes a character
+        if int(chosen.size) > 4 * MAX_FILE_CHARS:  # UTF-8 takes at most 4 bytes a character
             self.say("rec-message", t(self.lang, "records.import_too_big", file=name), error=True)
             return
-        text = str(await chosen.text())
+        self.import_text(str(await chosen.text()), name)
+
+    def import_text(self, text: str, name: str) -> None:
+        """Read a match file's text: its replay opens, saying what was read (games, score, the program
+        that wrote it, what the core inferred), its Analyse one step away; or the line refused."""
         try:
             record = read_mat_file(text)
         except RecordFileError as exc:
@@ -222,7 +240,33 @@ class FormatsPanel:
         self.say("rec-message", "")
         self.open_replay(record.match, name)
         notes = " ".join(t(self.lang, f"records.note.{note}") for note in record.notes)
-        self.say("replay-message", notes)  # what the core inferred, to read before playing on
+        self.say("replay-message", f"{import_summary(self.lang, record, name)} {notes}".strip())
+        analyse = el("replay-analyse")
+        if not analyse.disabled:
+            analyse.focus()  # the analysis of the file: one key or click away
+
+    def on_dragover(self, event: Any) -> None:
+        if _carries_files(event):
+            event.preventDefault()  # the page accepts the drop
+
+    def on_drop(self, event: Any) -> None:
+        if not _carries_files(event):
+            return
+        event.preventDefault()
+        chosen = event.dataTransfer.files.item(0)
+        asyncio.ensure_future(guarded_async(lambda: self.read_file(chosen))())
+
+    def on_paste(self, event: Any) -> None:
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        if tag in ("input", "textarea", "select") or bool(getattr(target, "isContentEditable", False)):
+            return  # text pasted into a field is the field's
+        data = event.clipboardData
+        text = "" if data is None else str(data.getData("text/plain") or "")
+        if not looks_like_match(text):
+            return
+        event.preventDefault()
+        self.import_text(text, t(self.lang, "records.pasted"))
 
     # -- copying IDs -------------------------------------------------------------------------------
     def copy_current(self, kind: str) -> None:

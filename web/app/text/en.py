@@ -167,10 +167,10 @@ EN: dict[str, str] = {
     # match files, position IDs, replay, dice record (web/app/records/panel.py)
     "records.title": "Files and positions",
     "records.group_match": "This match",
-    "records.group_file": "Match file (.mat)",
+    "records.group_file": "Match files",
     "records.group_position": "This position",
     "records.export": "Export .mat",
-    "records.import": "Import .mat",
+    "records.import": "Import a match",
     "records.copy_xgid": "Copy XGID",
     "records.copy_gnubg": "Copy gnubg ID",
     "records.setup": "Set up from ID",
@@ -189,6 +189,16 @@ EN: dict[str, str] = {
     "records.export_failed": "This match cannot be exported: {error}",
     "records.import_line": "{file} cannot be read: line {line}: {reason} ({detail})",
     "records.import_bad": "{file} cannot be read: {reason} ({detail})",
+    "records.import_source": "{file} cannot be read: line {line} (\"{source}\"): {reason} ({detail})",
+    "records.read": "{file}: {games}, {length}, {names}, score {score}. Written by {program}.",
+    "records.read_unknown": (
+        "{file}: {games}, {length}, {names}, score {score}. The file does not say which "
+        "program wrote it."
+    ),
+    "records.pasted": "Pasted text",
+    "records.drop_hint": "You can also drop a match file (.mat, .txt, .sgf) on the page, or paste its text.",
+    "records.length": "{count}-point match",
+    "records.money": "money session",
     "records.import_kept": "Your current match is unchanged.",
     "records.import_too_big": "{file} is too large for a match file.",
     "records.summary": "{names} · {length} · {games} · {score}",
@@ -337,6 +347,25 @@ EN: dict[str, str] = {
     "embed.error.internal": "internal error ({kind}); please report it with the address of this page",
     "embed.or": " or ",
     # -- records: the core's notes on a .mat file it read (core.record.MAT_NOTES) -----------------
+    "records.note.result-from-board": (
+        "A game ended on the board with other points than the file writes: the points of the board are kept, "
+        "as GNU Backgammon keeps them."
+    ),
+    "records.note.resignation-guessed": (
+        "A game was given up for points that no resignation gives at that cube: it is read as the smallest "
+        "resignation that gives them (at most a backgammon), as GNU Backgammon reads it."
+    ),
+    "records.note.given-up-unplayed": (
+        "A game was given up before its first roll, where no game can be resigned: it is read as not yet "
+        "played, as GNU Backgammon reads it."
+    ),
+    "records.note.match-resigned": (
+        "A player gave up before the first roll or on the other player's turn, where no game can be resigned, "
+        "and the points written win the match: it is read as the match given up."
+    ),
+    "records.note.forced-play-unwritten": (
+        "A roll with a single legal play has no play written: that play is made, as GNU Backgammon makes it."
+    ),
     "records.note.no-crawford-inferred": (
         "This file does not say whether the Crawford rule was used, and a player doubles in what would be "
         "the Crawford game: it is read as a match played without the Crawford rule."

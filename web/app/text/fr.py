@@ -160,10 +160,10 @@ FR: dict[str, str] = {
     # match files, position IDs, replay, dice record (web/app/records/panel.py)
     "records.title": "Fichiers et positions",
     "records.group_match": "Ce match",
-    "records.group_file": "Fichier du match (.mat)",
+    "records.group_file": "Fichiers de match",
     "records.group_position": "Cette position",
     "records.export": "Exporter le .mat",
-    "records.import": "Importer un .mat",
+    "records.import": "Importer un match",
     "records.copy_xgid": "Copier le XGID",
     "records.copy_gnubg": "Copier l’ID gnubg",
     "records.setup": "Position depuis un ID",
@@ -183,6 +183,19 @@ FR: dict[str, str] = {
     "records.export_failed": "Ce match ne peut pas être exporté : {error}",
     "records.import_line": "{file} ne peut pas être lu : ligne {line} : {reason} ({detail})",
     "records.import_bad": "{file} ne peut pas être lu : {reason} ({detail})",
+    "records.import_source": "{file} ne peut pas être lu : ligne {line} (« {source} ») : {reason} ({detail})",
+    "records.read": "{file} : {games}, {length}, {names}, score {score}. Écrit par {program}.",
+    "records.read_unknown": (
+        "{file} : {games}, {length}, {names}, score {score}. Le fichier ne dit pas quel "
+        "programme l’a écrit."
+    ),
+    "records.pasted": "Texte collé",
+    "records.drop_hint": (
+        "Vous pouvez aussi déposer un fichier de match (.mat, .txt, .sgf) sur la page, "
+        "ou coller son texte."
+    ),
+    "records.length": "match en {count} points",
+    "records.money": "partie d’argent",
     "records.import_kept": "Votre match en cours n’a pas changé.",
     "records.import_too_big": "{file} est trop gros pour un fichier de match.",
     "records.summary": "{names} · {length} · {games} · {score}",
@@ -330,6 +343,25 @@ FR: dict[str, str] = {
     "embed.error.internal": "erreur interne ({kind}) ; merci de la signaler avec l’adresse de cette page",
     "embed.or": " ou ",
     # -- records: the core's notes on a .mat file it read (core.record.MAT_NOTES) -----------------
+    "records.note.result-from-board": (
+        "Une partie s’est finie sur le plateau avec d’autres points que ceux du fichier : les points du plateau "
+        "sont gardés, comme GNU Backgammon les garde."
+    ),
+    "records.note.resignation-guessed": (
+        "Une partie a été abandonnée pour des points qu’aucun abandon ne donne avec ce videau : elle est lue "
+        "comme le plus petit abandon qui les donne (au plus un backgammon), comme GNU Backgammon la lit."
+    ),
+    "records.note.given-up-unplayed": (
+        "Une partie a été abandonnée avant son premier lancer, où aucune partie ne peut être abandonnée : "
+        "elle est lue comme pas encore jouée, comme GNU Backgammon la lit."
+    ),
+    "records.note.match-resigned": (
+        "Un joueur a abandonné avant le premier lancer ou pendant le tour de l’autre, où aucune partie ne peut "
+        "être abandonnée, et les points écrits gagnent le match : c’est lu comme le match abandonné."
+    ),
+    "records.note.forced-play-unwritten": (
+        "Un lancer qui n’a qu’un coup légal n’a pas de coup écrit : ce coup est joué, comme GNU Backgammon le joue."
+    ),
     "records.note.no-crawford-inferred": (
         "Ce fichier ne dit pas si la règle de Crawford était appliquée, et un joueur double dans ce qui "
         "serait la partie Crawford : il est lu comme un match joué sans la règle de Crawford."
