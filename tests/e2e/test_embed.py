@@ -376,7 +376,7 @@ REFUSALS = [
 def test_try_accepts_a_legal_play_and_explains_each_refusal_in_both_languages(page: Page) -> None:
     page.goto(f"./embed.html{fragment(mode='try', dice='31')}")
     wait_embed(page)
-    assert status(page) == "White to play 3-1: click a checker, then the point it goes to."
+    assert status(page) == "White to play 3-1: pick a checker, then the point it goes to."
     click_places(page, "8")
     lit = page.eval_on_selector_all("#board [data-dest]", "els => els.map(e => e.dataset.point)")
     assert sorted(lit) == ["4", "5", "7"]  # 4: by the sum of the dice

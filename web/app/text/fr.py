@@ -283,7 +283,7 @@ FR: dict[str, str] = {
     "Voici la dernière position.",
     "ui.storage_failed": "Ce navigateur ne permet pas d’enregistrer le match : {error}",
     "ui.opening_tie": "Double {values} : relancé.",
-    "ui.cannot_move": "{name} ne peut pas jouer {dice} : cliquez sur Passer.",
+    "ui.cannot_move": "{name} ne peut pas jouer {dice} : le tour passe.",
     "log.cannot_move": "ne peut pas jouer",
     "log.double": "double à {value}",
     "log.take": "accepte",
