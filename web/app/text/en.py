@@ -400,6 +400,7 @@ EN: dict[str, str] = {
     "link.close": "Close",
     "link.seat": "You play {name}.",
     "link.invite": "Send this link to invite your friend: the first to open it plays {name}.",
+    "link.joined": "Send this link to your friend now: his reply brings the opening roll.",
     "link.your_turn": "Your turn (the last link was made {time}).",
     "link.waiting": "Waiting for your friend's link. Send yours if you have not (made {time}).",
     "link.over": "The match is over.",

@@ -393,6 +393,7 @@ FR: dict[str, str] = {
     "link.close": "Fermer",
     "link.seat": "Vous jouez {name}.",
     "link.invite": "Envoyez ce lien pour inviter votre ami : le premier qui l’ouvre joue {name}.",
+    "link.joined": "Envoyez maintenant ce lien à votre ami : sa réponse apporte le lancer d’ouverture.",
     "link.your_turn": "À vous de jouer (dernier lien fait {time}).",
     "link.waiting": "En attente du lien de votre ami. Envoyez le vôtre si ce n’est pas fait (fait {time}).",
     "link.over": "La partie est finie.",

@@ -192,6 +192,8 @@ class LinkPlay:
             status = t(lang, "link.over")
         elif len(session.state.history) == 1:
             status = t(lang, "link.invite", name=names[1])
+        elif len(session.state.history) == 2 and session.seat == 1:  # the friend who just took his seat
+            status = t(lang, "link.joined")
         elif session.my_turn:
             status = t(lang, "link.your_turn", time=when)
         else:

@@ -23,7 +23,11 @@ def bring_into_view(*elements: Any) -> None:
     """Scroll the least that shows ``elements`` (from the first's top to the last's bottom; none: only
     the board's top), the board's top kept in view."""
     board = el("board").getBoundingClientRect()
-    boxes = [js_value(e).getBoundingClientRect() for e in elements if js_value(e) is not None and not e.hidden]
+    boxes = [
+        js_value(e).getBoundingClientRect()
+        for e in elements
+        if js_value(e) is not None and not getattr(e, "hidden", False)
+    ]
     boxes = [box for box in boxes if float(box.height) > 0]  # inside a hidden parent: nothing to show
     if boxes:
         top, bottom = min(float(b.top) for b in boxes), max(float(b.bottom) for b in boxes)
@@ -37,7 +41,7 @@ def bring_into_view(*elements: Any) -> None:
 def focus_quietly(element: Any) -> bool:
     """Move the keyboard focus to ``element`` without scrolling; False when there is none to focus."""
     element = js_value(element)
-    if element is None or element.hidden or element.disabled:
+    if element is None or getattr(element, "hidden", False) or getattr(element, "disabled", False):  # SVG: neither
         return False
     element.focus(js_object({"preventScroll": True}))
     return True
