@@ -76,6 +76,7 @@ EN: dict[str, str] = {
     "score.other": "{count} points",
     "match.money": "Money game",
     "match.length": "{count}-point match",
+    "match.length.one": "{count}-point match",
     "match.crawford": "Crawford game",
     "match.post_crawford": "post-Crawford",
     "match.score": "{score0}–{score1}",

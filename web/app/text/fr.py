@@ -72,6 +72,7 @@ FR: dict[str, str] = {
     "score.other": "{count} points",
     "match.money": "Partie d’argent",
     "match.length": "Match en {count} points",
+    "match.length.one": "Match en {count} point",
     "match.crawford": "Partie Crawford",
     "match.post_crawford": "après Crawford",
     "match.score": "{score0}–{score1}",

@@ -73,11 +73,11 @@ FR_COACH: dict[str, str] = {
     "analysis.of_current": "Le match en cours",
     "analysis.of_file": "{file}",
     "analysis.loading": "Chargement de l’analyse…",
-    "analysis.progress": "{done} décisions analysées sur {total}",
+    "analysis.progress": "Décisions analysées : {done} sur {total}",  # "1 décisions" never (#59)
     "analysis.cancel": "Annuler",
     "analysis.cancelled": "Analyse annulée.",
     "analysis.done": (
-        "{total} décisions analysées en {seconds} s ; {listed} listées "
+        "Décisions analysées : {total}, en {seconds} s ; dans la liste : {listed} "
         "(ni les coups forcés, ni les non-doubles évidents)."
     ),
     "analysis.failed": "L’analyse n’a pas pu se faire : {error}",
@@ -110,7 +110,7 @@ FR_COACH: dict[str, str] = {
     "analysis.col.rating": "Niveau",
     "analysis.col.errors": "Erreurs",
     "analysis.col.luck": "Chance",
-    "analysis.errors": "{bad} mauvaises, {very_bad} très mauvaises",
+    "analysis.errors": "mauvaises : {bad}, très mauvaises : {very_bad}",
     "analysis.rating.supernatural": "Surnaturel",
     "analysis.rating.world_class": "Classe mondiale",
     "analysis.rating.expert": "Expert",
