@@ -136,6 +136,10 @@ def coach_checks(device: Device, lang: str) -> None:
     # the hint shown as far as the board's top allows: whole on a phone, its first line on a desktop
     device.assert_in_view("#hint-verdict" if device.phone else "#hint-title")
     expect(page.locator("#board .arrows path.arrow")).to_have_count(2)
+    table = page.evaluate(
+        "() => { const b = document.getElementById('hint-body'); return [b.scrollWidth, b.clientWidth]; }"
+    )
+    assert table[0] <= table[1], table  # every column shown whole, the depth's too, on a phone
     device.tap(rows.nth(1))
     expect(rows.nth(1)).to_have_attribute("aria-current", "true")
     device.assert_in_view()

@@ -136,6 +136,11 @@ FR_COACH: dict[str, str] = {
     "hint.col_win": "Victoire",
     "hint.col_gammon": "Gammon",
     "hint.col_depth": "Profondeur",
+    "hint.col_equity_short": "Éq.",
+    "hint.col_diff_short": "Écart",
+    "hint.col_win_short": "Vict.",
+    "hint.col_gammon_short": "Gam.",
+    "hint.col_depth_short": "Pli",
     "hint.plies": "{n} pli",
     "hint.mine": "votre choix",
     "hint.note_cube": (
@@ -151,8 +156,9 @@ FR_COACH: dict[str, str] = {
     "hint.verdict": "Le meilleur : {action}.",
     "hint.best_play": "Meilleur coup : {play} (flèches sur le plateau).",
     "hint.note": (
-        "Équités par unité de videau à ce score ; les chances sont celles du joueur après le coup ; "
-        "profondeur : jusqu'où chaque coup est examiné (1 pli : un lancer plus loin)."
+        "Coups classés par leur meilleure évaluation ; équités par unité de videau à ce score ; les chances "
+        "sont celles du joueur après le coup ; profondeur : jusqu'où chaque coup est examiné (1 pli : un "
+        "lancer plus loin)."
     ),
     "hint.mark.": "",
     "hint.mark.doubtful": "douteux",
