@@ -14,6 +14,10 @@ EN_PRACTICE: dict[str, str] = {
     "analysis.depth.cube1": "one roll ahead",
     "analysis.depth.cube2": "one roll ahead, two at close calls",
     # -- reviewing a decision (app.records.review, app.records.review_panel) ------------------------
+    "review.cube_doubler": "Cubeful equities, the doubler's side",
+    "review.cube_taker": "Cubeful equities, the taker's side",
+    "review.cube_costs": "What each answer costs",
+    "review.cube_right": "right",
     "review.title": "Review",
     "review.board": "The position before the decision",
     "review.played": "Played: {play}",

@@ -14,6 +14,10 @@ FR_PRACTICE: dict[str, str] = {
     "analysis.depth.cube1": "un coup à l’avance",
     "analysis.depth.cube2": "un coup à l’avance, deux quand c’est serré",
     # -- reviewing a decision ----------------------------------------------------------------------
+    "review.cube_doubler": "Équités avec le videau, côté du doubleur",
+    "review.cube_taker": "Équités avec le videau, côté de celui qui est doublé",
+    "review.cube_costs": "Ce que coûte chaque réponse",
+    "review.cube_right": "juste",
     "review.title": "Revoir",
     "review.board": "La position avant la décision",
     "review.played": "Joué : {play}",
