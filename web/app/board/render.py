@@ -42,6 +42,7 @@ from app.board.layout import (
     CUBE,
     CUBE_X,
     DIE,
+    EMBED_HEIGHT,
     FELT_BOTTOM,
     FELT_H,
     FELT_TOP,
@@ -454,9 +455,13 @@ def render_arrows(view: BoardView, *, flipped: bool | None = None, turned: bool 
     return "".join(out)
 
 
-def render_board(view: BoardView, *, flipped: bool | None = None, turned: bool | None = None) -> str:
+def render_board(
+    view: BoardView, *, flipped: bool | None = None, turned: bool | None = None, message_strip: bool = True
+) -> str:
     """The SVG of ``view``; ``flipped`` (default: ``view.flipped``) puts player 0's home on the left,
     ``turned`` (default: ``view.turned``) player 1 at the bottom (the board from his seat).
+    ``message_strip=False``: no room under the board for its message (the embed says it in its own
+    status line): the drawing is :data:`~app.board.layout.EMBED_HEIGHT` high instead of ``HEIGHT`` (#59).
 
     Point numbering (``data-point``) stays player 0's whichever way the board faces.
     """
@@ -466,7 +471,8 @@ def render_board(view: BoardView, *, flipped: bool | None = None, turned: bool |
     classes = "board" + (" board--flipped" if flip else "") + (" board--turned" if turn else "")
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}"'
-        f' viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" preserveAspectRatio="xMidYMid meet"'
+        f' viewBox="0 0 {WIDTH} {HEIGHT if message_strip else EMBED_HEIGHT}" width="100%"'
+        ' preserveAspectRatio="xMidYMid meet"'
         f' role="group" aria-label="{_e(view.label)}" data-phase="{_e(view.phase)}"'
         + ("" if view.on_turn is None else f' data-turn="{view.on_turn}"')
         + ">",
@@ -497,6 +503,7 @@ def render_board(view: BoardView, *, flipped: bool | None = None, turned: bool |
     _cube(out, lay, view)
     out.append(render_arrows(view, flipped=flip, turned=turn))
     _caption(out, view.players[lay.bottom], FOOTER_Y, "")
-    _message(out, view.message)
+    if message_strip:
+        _message(out, view.message)
     out.append("</svg>")
     return "".join(out)
