@@ -44,6 +44,7 @@ EN_PRACTICE: dict[str, str] = {
     "practice.deck.openings": "Openings and replies",
     "practice.deck.bearoff": "Bear-off technique",
     "practice.deck.cube": "Cube basics",
+    "practice.deck.cube-match": "Cube basics, 7-point match",
     "practice.added.one": "{count} card added.",
     "practice.added.other": "{count} cards added.",
     "practice.from_match.one": "{count} mistake of this match added to your practice deck.",

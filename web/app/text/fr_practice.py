@@ -44,6 +44,7 @@ FR_PRACTICE: dict[str, str] = {
     "practice.deck.openings": "Ouvertures et réponses",
     "practice.deck.bearoff": "Technique de sortie",
     "practice.deck.cube": "Bases du videau",
+    "practice.deck.cube-match": "Bases du videau, match en 7 points",
     "practice.added.one": "{count} carte ajoutée.",
     "practice.added.other": "{count} cartes ajoutées.",
     "practice.from_match.one": "{count} erreur de ce match ajoutée à votre paquet d’entraînement.",
