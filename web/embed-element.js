@@ -13,7 +13,7 @@
   const KEYS = ["xgid", "gnubgid", "start", "mode", "dice", "turn", "cube", "home", "numbers", "size", "lang",
     "play", "answer", "plays", "caption"];
   const EMBED_URL = new URL("embed.html", document.currentScript?.src || location.href).href;
-  const BOARD_RATIO = 642 / 704;
+  const BOARD_RATIO = 606 / 704; // the embed's board has no message strip (app.board.layout.EMBED_HEIGHT)
 
   class VideauBoard extends HTMLElement {
     static observedAttributes = KEYS;

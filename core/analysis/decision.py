@@ -5,8 +5,9 @@ A :class:`DecisionEval` prices every option of one decision from the deciding pl
 * a chequer play (``kind="move"``): every legal play at 0-ply, the best few (``Depth.candidates``
   within ``Depth.margin`` at 0-ply) and any play asked for (the play made) looked at one roll
   deeper and valued as the blend of their 0-ply and 1-ply values (:class:`~.engine.Depth`); each
-  option says at how many plies it is priced (``plies``). The options deeper first, then by
-  equity: the best is the best deep play;
+  option says at how many plies it is priced (``plies``). The options in order of value, each at
+  the deepest it was priced at (#59), so the equities read in order down the list; a play whose
+  0-ply value beats the best deeper value is looked at deeper too, so the best is a deep play;
 * a cube decision before the roll (``kind="double"``, the player on roll decides): no double,
   double/take, double/pass, from the doubler's side;
 * the answer to a double (``kind="take"``, the player doubled decides): take and pass from the
@@ -185,28 +186,47 @@ def checker_eval_steps(
         if extra is not None and extra not in state.deep and extra not in todo:
             todo.append(extra)
     b = depth.blend
-    for i in todo:
-        table = yield from engine.roll_table_steps(state.plays[i].result.swapped(), opp)
-        avg = engine.average(table)  # the opponent's 1-ply chances
-        state.deep[i] = (1.0 - b) * -opp.cubeful(avg) + b * state.shallow[i]
-        one, zero = flip(avg), state.probs[i]
-        state.deep_probs[i] = (
-            (1.0 - b) * one[0] + b * zero[0],
-            (1.0 - b) * one[1] + b * zero[1],
-            (1.0 - b) * one[2] + b * zero[2],
-            (1.0 - b) * one[3] + b * zero[3],
-            (1.0 - b) * one[4] + b * zero[4],
-        )
+    while todo:
+        for i in todo:
+            table = yield from engine.roll_table_steps(state.plays[i].result.swapped(), opp)
+            avg = engine.average(table)  # the opponent's 1-ply chances
+            state.deep[i] = (1.0 - b) * -opp.cubeful(avg) + b * state.shallow[i]
+            one, zero = flip(avg), state.probs[i]
+            state.deep_probs[i] = (
+                (1.0 - b) * one[0] + b * zero[0],
+                (1.0 - b) * one[1] + b * zero[1],
+                (1.0 - b) * one[2] + b * zero[2],
+                (1.0 - b) * one[3] + b * zero[3],
+                (1.0 - b) * one[4] + b * zero[4],
+            )
+        todo = _closing(state)
     return _checker_eval(state, player, (max(dice), min(dice)))
+
+
+def _closing(state: _Plays) -> list[int]:
+    """The plays to look at deeper before the ranking (#59): a play priced at 0-ply alone whose value
+    beats the best deeper-priced one is looked at deeper too (best first), so that the best is
+    always a play looked at one roll deeper."""
+    if not state.deep:
+        return []
+    top = max(state.deep.values())
+    above = sorted((i for i in range(len(state.plays)) if i not in state.deep and state.shallow[i] > top),
+                   key=lambda i: -state.shallow[i])  # fmt: skip
+    return above[:1]
 
 
 def _checker_eval(state: _Plays, player: int, dice: tuple[int, int]) -> DecisionEval:
     plays = state.plays
     if not plays:
         return DecisionEval("move", player, (), "", dice)
-    ranked = sorted(state.deep, key=lambda i: -state.deep[i])
-    ranked += sorted((i for i in range(len(plays)) if i not in state.deep), key=lambda i: -state.shallow[i])
-    best = state.deep[ranked[0]] if state.deep else state.shallow[ranked[0]]
+
+    # each play by its best evaluation (#59): the equities read in order down the list, whatever
+    # depth each is priced at (a tie goes to the deeper); the best is a deeper one (_closing)
+    def value_of(i: int) -> float:
+        return state.deep[i] if i in state.deep else state.shallow[i]
+
+    ranked = sorted(range(len(plays)), key=lambda i: (-value_of(i), i not in state.deep))
+    best = value_of(ranked[0])
     options = []
     for i in ranked:
         deep = i in state.deep

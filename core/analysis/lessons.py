@@ -1,5 +1,5 @@
 """Built-in practice decks for a player without matches yet: openings and replies, bear-off
-technique, cube basics.
+technique, cube basics in money play and at the scores of a 7-point match.
 
 The decks are positions only (XGIDs in :data:`LESSONS`): no answer is written down; the coach
 prices each card when it is asked (:func:`core.analysis.cards.card_eval_steps`). The positions
@@ -11,7 +11,7 @@ the table below; ``tests/core/test_practice_cards.py`` checks each card still te
 to the engine as it is now.
 
 >>> [(name, len(LESSONS[name])) for name in LESSON_NAMES]
-[('openings', 27), ('bearoff', 12), ('cube', 12)]
+[('openings', 27), ('bearoff', 12), ('cube', 12), ('cube-match', 12)]
 >>> {c.theme for c in lesson_cards("bearoff")}
 {'bearoff'}
 """
@@ -35,13 +35,16 @@ from .walk import Situation
 
 __all__ = ["LESSONS", "LESSON_NAMES", "generate_lessons", "lesson_cards", "teaches"]
 
-LESSON_NAMES = ("openings", "bearoff", "cube")
+LESSON_NAMES = ("openings", "bearoff", "cube", "cube-match")
 
 OPENINGS_REPLIED = ((3, 1), (4, 2), (6, 1), (6, 4), (5, 2), (2, 1))
 REPLIES = ((6, 6), (5, 5), (4, 4), (6, 5), (3, 3), (6, 2), (1, 1), (5, 3), (2, 2), (4, 1), (6, 3), (5, 4))
 REPLY_COUNT = 12
 DRAWN = 12
 SEED = 44
+MATCH_LENGTH = 7
+MATCH_SCORES = ((0, 0), (2, 2), (1, 3), (3, 1), (2, 4), (4, 2), (4, 4), (3, 5), (5, 3))
+"""The scores of the match cube deck (a 7-point match, never at 1-away: no cube in the Crawford game)."""
 
 LESSONS: dict[str, tuple[str, ...]] = {}
 """Each deck's XGIDs (filled below from :func:`generate_lessons`' output)."""
@@ -132,6 +135,33 @@ def _races(engine: Engine, rng: random.Random) -> Iterator[str]:
     yield from kept
 
 
+def _match_races(engine: Engine, rng: random.Random) -> Iterator[str]:
+    """Cube decisions in races at the scores of a 7-point match (#59): the same draw as the money
+    deck's, each at a score of :data:`MATCH_SCORES`, balanced between the answers."""
+    wanted = {"No double": 3, "Double, take": 3, "Double, pass": 3, "Take": 3, "Pass": 3}
+    kept: list[str] = []
+    while sum(wanted.values()) > 3 and len(kept) < DRAWN:
+        mine = _spread(rng, CHECKERS, 11)
+        theirs = _spread(rng, CHECKERS, 11)
+        position = Position(tuple(mine), tuple(theirs))
+        if abs(position.pip_count()[0] - position.pip_count()[1]) > 20:
+            continue
+        kind: Literal["double", "take"] = "double" if rng.random() < 0.5 else "take"
+        score = rng.choice(MATCH_SCORES)
+        doubler = 0 if kind == "double" else 1  # the position is the doubler's, on roll
+        away = (MATCH_LENGTH - score[doubler], MATCH_LENGTH - score[1 - doubler])
+        situation = Situation(away=away[0], opp_away=away[1])
+        ev = drive(cube_eval_steps(engine, position, situation, kind, 0 if kind == "double" else 1))
+        if not teaches(ev) or wanted.get(ev.best_what, 0) == 0:
+            continue
+        wanted[ev.best_what] -= 1
+        info = MatchInfo(match_length=MATCH_LENGTH, score=score)
+        if kind == "take":
+            info = MatchInfo(on_roll=1, turn=0, double_offered=True, match_length=MATCH_LENGTH, score=score)
+        kept.append(encode_xgid(position, info))
+    yield from kept
+
+
 def generate_lessons(engine: Engine | None = None, seed: int = SEED) -> dict[str, tuple[str, ...]]:
     """Draw the built-in decks again (see the module docstring); slow: a minute or so."""
     engine = engine if engine is not None else Engine()
@@ -140,6 +170,7 @@ def generate_lessons(engine: Engine | None = None, seed: int = SEED) -> dict[str
         "openings": tuple(_openings(engine)),
         "bearoff": tuple(_bearoffs(engine, rng)),
         "cube": tuple(_races(engine, rng)),
+        "cube-match": tuple(_match_races(engine, random.Random(seed + 1))),  # its own draw: the others unchanged
     }
 
 
@@ -209,6 +240,21 @@ LESSONS["cube"] = (
     "XGID=-A-B-BDAAAAB---dbc-bba--a-:0:0:1:00:0:0:0:0:10",
     "XGID=-B---CCCABA---bada-baaab--:0:0:1:00:0:0:0:0:10",
     "XGID=-C-AAA-BBACA---aa-bcacd---:0:0:-1:D:0:0:0:0:10",
+)
+
+LESSONS["cube-match"] = (
+    "XGID=-AB---DB-BAC--bb-bababa-b-:0:0:1:00:4:4:0:7:10",
+    "XGID=-AA-B-CBABBA--ca-ae-a-ca--:0:0:-1:D:0:0:0:7:10",
+    "XGID=-C--C--AA-CD--bcaabba--ab-:0:0:1:00:4:4:0:7:10",
+    "XGID=--CAAA--CCBA--aababcc-a-a-:0:0:-1:D:4:2:0:7:10",
+    "XGID=-A-AABAABBBB--aaacad-baa--:0:0:1:00:3:1:0:7:10",
+    "XGID=--BACBBAAAAA--caab-abac-a-:0:0:-1:D:5:3:0:7:10",
+    "XGID=--BB-B--CBBB--b-ba-cbbaaa-:0:0:-1:D:0:0:0:7:10",
+    "XGID=-BAAC-BBBAA----bbbabb-bb--:0:0:1:00:3:1:0:7:10",
+    "XGID=---DBABCAA-A--ab-a--abeba-:0:0:-1:D:1:3:0:7:10",
+    "XGID=-BABABBB-AAA--ab-c-bcb--b-:0:0:1:00:0:0:0:7:10",
+    "XGID=--BCAAAABBAA---acaaaab-ad-:0:0:-1:D:4:4:0:7:10",
+    "XGID=-AB-EBB--A-B---b-c-bbbc-a-:0:0:1:00:4:4:0:7:10",
 )
 
 if __name__ == "__main__":

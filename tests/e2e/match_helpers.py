@@ -145,13 +145,14 @@ def play_step(page: Page, state: dict[str, Any]) -> None:
 
 
 def play_turn(page: Page) -> None:
-    """Play the dice on the board by clicks, then end the turn (Confirm, or Pass when nothing moves)."""
+    """Play the dice on the board by clicks, then end the turn (Confirm; a roll that cannot be played
+    is passed by the page itself after a short pause)."""
     while True:
         state = turn_state(page)
         if state["phase"] != "move":
             return
         if state["pass"]:
-            button(page, "Pass").click()
+            wait_passed(page)
             return
         if state["movable"]:
             play_step(page, state)
@@ -159,6 +160,11 @@ def play_turn(page: Page) -> None:
         assert state["confirm"], state
         button(page, "Confirm").click()
         return
+
+
+def wait_passed(page: Page) -> None:
+    """Wait until the page passed a roll that cannot be played (after its pause, #59)."""
+    page.wait_for_function("() => document.getElementById('btn-pass').hidden")
 
 
 def roll_and_play(page: Page) -> None:

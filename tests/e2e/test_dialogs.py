@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from e2e_helpers import wait_ready
-from match_helpers import button, open_app, phase, start_match, turn_state, wait_phase
+from match_helpers import button, open_app, phase, start_match, turn_state, wait_passed, wait_phase
 from playwright.sync_api import Page, expect
 
 NOTICE_JS = """() => {
@@ -222,7 +222,7 @@ def test_a_match_resigned_against_the_computer(page: Page) -> None:
         while phase(page) == "move" and turn_state(page)["turn"] == "0":
             state = turn_state(page)
             if state["pass"]:
-                button(page, "Pass").click()
+                wait_passed(page)
                 break
             if state["confirm"]:
                 button(page, "Confirm").click()

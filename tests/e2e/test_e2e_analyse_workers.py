@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_helpers import PageErrors
+from e2e_helpers import PageErrors, assert_offline, go_offline, go_online, wait_ready
 from match_helpers import open_app
 from playwright.sync_api import Page, expect
 
@@ -135,3 +135,24 @@ def test_the_board_answers_while_workers_analyse_and_cancel_ends_them(page: Page
     expect(page.locator("#analysis-running")).to_be_hidden()
     expect(dialog).to_have_attribute("data-state", "cancelled")
     expect(page.locator("#analysis-results")).to_be_hidden()
+
+
+@pytest.mark.browser_context_args(service_workers="allow")  # the offline cache under test
+def test_the_workers_analyse_offline(page: Page) -> None:
+    """Offline after a first visit (#59): the workers start from the service worker's cache (their
+    script, Pyodide and videau.zip) and give the same analysis, not the page's thread."""
+    open_app(page, "?seed=3&lang=en")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => undefined)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    go_offline(page)
+    page.reload()
+    wait_ready(page)
+    assert_offline(page)
+    page.locator("#nm-cancel").click()
+    dialog = page.locator("#analysis-dialog")
+    analyse(page, "blunder.mat", BLUNDER)
+    expect(dialog).to_have_attribute("data-runner", re.compile(r"^workers:\d$"))
+    expect(dialog).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
+    assert len(results(page)["rows"]) == 5  # type: ignore[arg-type]
+    expect(page.locator("#analysis-list button").nth(2)).to_contain_text("Ann 52: 13/8 6/4")
+    go_online(page)

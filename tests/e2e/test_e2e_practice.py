@@ -3,7 +3,7 @@ phone, in English and in French; an unreadable saved deck is set aside with a me
 
 The built-in "Openings and replies" deck starts with the opening 65 then 64 (core.analysis.lessons).
 The player misses the 65 (typing 13/8 13/7: the coach, pricing it as the hints do, says it loses and
-shows 24/13), answers the 64 on the board by taps (8/2 6/2, within 0.04 of the best: right), and the
+shows 24/13), answers the 64 on the board (8/2 dragged, 6/2 by taps; within 0.04 of the best: right), and the
 missed 65 comes back at once, before the 25 new cards waiting; played right on the board (24/13),
 the progress records it.
 """
@@ -22,6 +22,25 @@ GRADE_TIMEOUT_MS = 60_000
 
 def tap(page: Page, point: str) -> None:
     page.locator(f'#practice-board [data-point="{point}"]').first.click()
+
+
+def middle(box: dict[str, float] | None) -> tuple[float, float]:
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, start: str, end: str) -> None:
+    """Drag the top checker of ``start`` to ``end`` with the mouse: its destinations lit on the way."""
+    x, y = middle(page.locator(f'#practice-board [data-point="{start}"] [data-checker]').last.bounding_box())
+    to_x, to_y = middle(page.locator(f'#practice-board [data-point="{end}"] .hit').bounding_box())
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + (to_x - x) / 3, y + (to_y - y) / 3, steps=4)
+    expect(page.locator(f'#practice-board [data-dest][data-point="{end}"]')).to_have_count(1)
+    expect(page.locator("#practice-board .checker--dragged").first).to_be_attached()
+    page.mouse.move(to_x, to_y, steps=4)
+    page.mouse.up()
+    expect(page.locator(f'#practice-board [data-point="{end}"] [data-checker]')).to_have_count(1)
 
 
 def test_practice_brings_a_miss_back_and_records_a_right_answer(page: Page) -> None:
@@ -64,9 +83,7 @@ def test_practice_brings_a_miss_back_and_records_a_right_answer(page: Page) -> N
 
     # the 64, on the board by taps (the mouse, or a finger)
     expect(card).to_have_attribute("data-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:64:0:0:0:0:10")
-    tap(page, "8")
-    expect(page.locator('#practice-board [data-dest][data-point="2"]')).to_have_count(1)
-    tap(page, "2")
+    drag(page, "8", "2")  # a checker dragged (#59), the other tapped
     tap(page, "6")
     tap(page, "2")
     expect(card).to_have_attribute("data-graded", "right", timeout=GRADE_TIMEOUT_MS)

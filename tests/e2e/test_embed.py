@@ -376,7 +376,7 @@ REFUSALS = [
 def test_try_accepts_a_legal_play_and_explains_each_refusal_in_both_languages(page: Page) -> None:
     page.goto(f"./embed.html{fragment(mode='try', dice='31')}")
     wait_embed(page)
-    assert status(page) == "White to play 3-1: click a checker, then the point it goes to."
+    assert status(page) == "White to play 3-1: pick a checker, then the point it goes to."
     click_places(page, "8")
     lit = page.eval_on_selector_all("#board [data-dest]", "els => els.map(e => e.dataset.point)")
     assert sorted(lit) == ["4", "5", "7"]  # 4: by the sum of the dice
@@ -467,7 +467,7 @@ def test_the_custom_element_builds_the_frame_and_dispatches_its_events(
     assert frame.inner_text("#caption") == "Jouez 3-1"
     assert status(frame).startswith("Blanc joue 3-1")
     height = page.evaluate("() => document.querySelector('videau-board iframe').getBoundingClientRect().height")
-    assert 360 * 642 / 704 < height < 360 * 642 / 704 + 120
+    assert 360 * 606 / 704 < height < 360 * 606 / 704 + 120
     click_places(frame, "8", "5")
     page.wait_for_function("() => window.domEvents.some((e) => e[0] === 'videau-moved')")
     assert page.evaluate("() => window.domEvents")[0] == ["videau-ready", "el", None]
@@ -522,6 +522,16 @@ def test_a_malformed_or_hostile_fragment_shows_the_error_box_and_nothing_else(pa
 
 
 # -- the rules pages -----------------------------------------------------------------------------------------
+EMPTY_MAX = 24  # px of an embed's frame left empty (#59: about 100 before; the board had a message strip)
+EMPTY_JS = """() => {
+  const embed = document.getElementById('embed');
+  const svg = embed.querySelector('#board svg');
+  const box = svg.viewBox.baseVal;
+  const drawn = svg.getBoundingClientRect().width * box.height / box.width;
+  const rest = [...embed.children].filter((e) => e.id !== 'board' && e.getBoundingClientRect().height > 0);
+  const used = drawn + rest.reduce((sum, e) => sum + e.getBoundingClientRect().height + 4, 0) + 8;
+  return document.documentElement.clientHeight - used;
+}"""
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_diagram_of_the_rules_page_renders(page: Page, lang: str) -> None:
     page.goto(f"./rules/{lang}.html")
@@ -536,6 +546,8 @@ def test_every_diagram_of_the_rules_page_renders(page: Page, lang: str) -> None:
         assert frame.evaluate("() => document.getElementById('embed').dataset.state") == "ok", frame.url
         assert frame.evaluate("() => document.documentElement.lang") == lang
         assert frame.locator("#board [data-checker]").count() > 0
+        empty = frame.evaluate(EMPTY_JS)
+        assert empty <= EMPTY_MAX, (frame.url, empty)
     print(f"\nrules/{lang}.html: {count} diagrams in {time.monotonic() - start:.1f} s")
     # the page fixture fails the test on any console or page error, in the page or its frames
 

@@ -174,3 +174,27 @@ def test_the_chart_marks_bad_plays_and_speaks_french() -> None:
     assert "Partie 3 : chances de gain de Ann" in svg and "En haut : Ann gagne" in svg
     assert "2. Bob · Ann: 70%" in svg
     assert svg.startswith("<svg") and 'role="img"' in svg and "viewBox=" in svg and "width=" not in svg.split(">")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_cube_decisions_review_shows_its_equities_and_what_each_answer_costs(lang: str) -> None:
+    """#59: the review of a double, of a take and of a pass gives the cubeful equities and the
+    cost of each answer; the answer made costs what the analysis counted as its loss."""
+    from app.records.review import cube_costs, cube_table_html
+
+    _, analysis = cubes()
+    seen = set()
+    for d in analysis.decisions:
+        if d.kind == "move":
+            assert cube_table_html(d, lang) == ""
+            continue
+        html = unescape(cube_table_html(d, lang))
+        costs = dict(cube_costs(d))
+        equities = html.split("</table>")[0]
+        assert len(re.findall(r"<td>[+−-]\d[.,]\d{3}</td>", equities)) == len(d.equities)  # every equity shown
+        assert html.count("<tr>") == len(d.equities) + len(costs)
+        played = "Double" if d.kind == "double" and d.played == "Double" else d.played
+        assert costs[played] == pytest.approx(d.loss, abs=1e-9), (d.kind, d.played, costs, d.loss)
+        assert min(costs[k] for k in (("No double", "Double") if d.kind == "double" else ("Take", "Pass"))) == 0
+        seen.add((d.kind, d.played))
+    assert {("double", "Double"), ("take", "Take"), ("take", "Pass")} <= seen

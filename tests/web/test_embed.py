@@ -585,7 +585,7 @@ def test_the_snippet_escapes_what_it_writes() -> None:
     assert parse_fragment(src.split("#", 1)[1]).caption == caption
     assert attrs["width"] == "480"
     assert attrs["height"] is not None
-    assert int(attrs["height"]) > 480 * 642 // 704
+    assert int(attrs["height"]) > 480 * 606 // 704
 
 
 @pytest.mark.parametrize(

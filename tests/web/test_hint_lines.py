@@ -48,7 +48,7 @@ def test_cube_lines_when_no_double_is_best() -> None:
 
 def test_the_panel_escapes_what_it_shows() -> None:
     html = hint_html((HintLine(1, "<b>", "+0.1", "", "", ""),), "fr", cube=True)
-    assert "<b>" not in html and "&lt;b&gt;" in html and ">Action</th>" in html and ">Équité</th>" in html
+    assert "<b>" not in html and "&lt;b&gt;" in html and ">Action</th>" in html and ">Équité</span>" in html
 
 
 def test_tutor_warnings_for_cube_actions_in_both_languages() -> None:

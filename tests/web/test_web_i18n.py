@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import string
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from app.text import EN, FR, checkers_text, detect_lang, game_over_text, reason_text, t
+from app.text import EN, FR, STRINGS, checkers_text, detect_lang, game_over_text, reason_text, t
 from core import reasons
 
 BUTTONS_EN = {
@@ -138,7 +139,6 @@ def test_unknown_language_and_key_fall_back() -> None:
     assert t("fr", "no.such.key") == "no.such.key"
 
 
-
 def test_a_refused_sum_of_the_dice_names_its_point() -> None:
     assert reason_text("en", reasons.PATH_BLOCKED, point=14) == "every way to point 14 stops on a blocked point"
     assert reason_text("fr", reasons.PATH_BLOCKED) == "tous les chemins vers cette case passent par une case bloquée"
@@ -206,3 +206,28 @@ def test_the_page_says_in_english_before_python_what_python_would_write() -> Non
     assert len(page.texts) > 150 and len(page.attributes) >= 20
     assert [(key, text) for key, text in page.texts if text != t("en", key)] == []
     assert [(key, name, value) for key, name, value in page.attributes if value != t("en", key)] == []
+
+
+NEVER_ONE = {
+    "dice.test", "dice.test_few", "saves.budget", "editor.why.setup-too-many-checkers", "embed.replay.end.many"
+}  # fmt: skip
+"""Keys whose number before a plural noun is never 1 (degrees of freedom, a minimum of rolls, a budget...)."""
+
+
+def test_a_french_count_of_one_is_never_followed_by_a_plural() -> None:
+    """ "1 décisions analysées sur 107" (#59): every French text that puts a number before a noun reads
+    right at 1, by its ``.one`` form or by its wording ("Décisions analysées : 1 sur 107")."""
+    wrong = []
+    for key, text in STRINGS["fr"].items():
+        if key.endswith((".one", ".other")) or key in NEVER_ONE:
+            continue
+        fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        for field in fields:
+            if not re.search(r"\{" + re.escape(field) + r"\} \w+[sx]\b", text):
+                continue
+            values: dict[str, object] = dict.fromkeys(fields, "X")
+            values[field] = 1
+            shown = t("fr", key, **values)
+            if re.search(r"\b1 (?!des\b|dans\b|très\b)\w+[sx]\b", shown):
+                wrong.append((key, shown))
+    assert not wrong, wrong

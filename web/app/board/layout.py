@@ -22,6 +22,7 @@ BOARD_BOTTOM = FELT_BOTTOM + FRAME_V
 FOOTER_Y = BOARD_BOTTOM + 4
 MESSAGE_Y = FOOTER_Y + CAPTION_H
 HEIGHT = MESSAGE_Y + 36
+EMBED_HEIGHT = MESSAGE_Y  # an embed's board: its message goes to the embed's status line, not under the board
 POINT_W = 44
 R = 20  # checker radius; a checker takes 2R of a point's depth
 CHECKER_R = 19

@@ -42,6 +42,7 @@ from app.board.layout import (
     CUBE,
     CUBE_X,
     DIE,
+    EMBED_HEIGHT,
     FELT_BOTTOM,
     FELT_H,
     FELT_TOP,
@@ -293,6 +294,73 @@ def _cube(out: list[str], lay: Layout, view: BoardView) -> None:
     out.append("</g>")
 
 
+MESSAGE_SIZE = 19  # the message's font size (layout.BOARD_CSS), on one line
+MESSAGE_ROOM = WIDTH - 24  # the width a message line may take
+
+
+def message_lines(text: str) -> tuple[tuple[str, ...], int]:
+    """The board's message as it is drawn: one line at 19 units, or two at a smaller size (#59).
+
+    Widths are estimated from each letter's (:func:`text_width`, rather generous); the
+    end-to-end test ``test_board_messages`` measures every message of both catalogues as
+    Chromium draws them.
+
+    >>> message_lines("White to play 6-4")
+    (('White to play 6-4',), 19)
+    >>> lines, size = message_lines("La joueuse du haut abandonne un backgammon : la joueuse du bas gagne 6 points. "
+    ...                             "La joueuse du bas gagne le match 7–3")
+    >>> len(lines), size
+    (2, 16)
+    """
+    if text_width(text, MESSAGE_SIZE) <= MESSAGE_ROOM:
+        return (text,), MESSAGE_SIZE
+    words = text.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    if not splits:
+        splits = [(text, "")]
+    first, second = min(splits, key=lambda pair: max(text_width(pair[0], 1), text_width(pair[1], 1)))
+    widest = max(text_width(first, 1), text_width(second, 1))
+    size = min(16, int(MESSAGE_ROOM / widest)) if widest else 16
+    return tuple(line for line in (first, second) if line), size
+
+
+_NARROW = frozenset("iljtfrI.,:;'’!|()[] ")
+_WIDE = frozenset("mwMW@—–")
+
+
+def text_width(text: str, size: float) -> float:
+    """An estimate of ``text``'s width at font size ``size`` in a sans-serif face (generous).
+
+    >>> round(text_width("mil", 10), 1)
+    15.6
+    """
+    width = 0.0
+    for char in text:
+        if char in _NARROW:
+            width += 0.33
+        elif char in _WIDE:
+            width += 0.9
+        elif char.isupper() or char.isdigit():
+            width += 0.68
+        else:
+            width += 0.58
+    return width * size
+
+
+def _message(out: list[str], text: str) -> None:
+    """The message under the board, on one line or two (see :func:`message_lines`)."""
+    lines, size = message_lines(text)
+    x = f"{WIDTH / 2:g}"
+    if len(lines) == 1:
+        out.append(f'<text class="message" x="{x}" y="{MESSAGE_Y + 18}">{_e(text)}</text>')
+        return
+    spans = "".join(
+        f'<tspan x="{x}" y="{MESSAGE_Y + 9.5 + i * 18:g}">{_e(line)}</tspan>' for i, line in enumerate(lines)
+    )
+    style = f"font-size:{size}px"
+    out.append(f'<text class="message message--two" x="{x}" y="{MESSAGE_Y + 9.5:g}" style="{style}">{spans}</text>')
+
+
 def _caption(out: list[str], player: PlayerView, y: int, match_text: str) -> None:
     active = " caption--active" if player.on_turn else ""
     out.append(f'<g class="caption caption--{player.player}{active}" data-player="{player.player}">')
@@ -387,9 +455,13 @@ def render_arrows(view: BoardView, *, flipped: bool | None = None, turned: bool 
     return "".join(out)
 
 
-def render_board(view: BoardView, *, flipped: bool | None = None, turned: bool | None = None) -> str:
+def render_board(
+    view: BoardView, *, flipped: bool | None = None, turned: bool | None = None, message_strip: bool = True
+) -> str:
     """The SVG of ``view``; ``flipped`` (default: ``view.flipped``) puts player 0's home on the left,
     ``turned`` (default: ``view.turned``) player 1 at the bottom (the board from his seat).
+    ``message_strip=False``: no room under the board for its message (the embed says it in its own
+    status line): the drawing is :data:`~app.board.layout.EMBED_HEIGHT` high instead of ``HEIGHT`` (#59).
 
     Point numbering (``data-point``) stays player 0's whichever way the board faces.
     """
@@ -399,7 +471,8 @@ def render_board(view: BoardView, *, flipped: bool | None = None, turned: bool |
     classes = "board" + (" board--flipped" if flip else "") + (" board--turned" if turn else "")
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}"'
-        f' viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" preserveAspectRatio="xMidYMid meet"'
+        f' viewBox="0 0 {WIDTH} {HEIGHT if message_strip else EMBED_HEIGHT}" width="100%"'
+        ' preserveAspectRatio="xMidYMid meet"'
         f' role="group" aria-label="{_e(view.label)}" data-phase="{_e(view.phase)}"'
         + ("" if view.on_turn is None else f' data-turn="{view.on_turn}"')
         + ">",
@@ -430,6 +503,7 @@ def render_board(view: BoardView, *, flipped: bool | None = None, turned: bool |
     _cube(out, lay, view)
     out.append(render_arrows(view, flipped=flip, turned=turn))
     _caption(out, view.players[lay.bottom], FOOTER_Y, "")
-    out.append(f'<text class="message" x="{WIDTH / 2:g}" y="{MESSAGE_Y + 18}">{_e(view.message)}</text>')
+    if message_strip:
+        _message(out, view.message)
     out.append("</svg>")
     return "".join(out)

@@ -161,7 +161,7 @@ def present(state: EmbedState, events: Sequence[Event] = ()) -> dict[str, Any]:
         "ok": True,
         "lang": state.lang,
         "mode": config.mode,
-        "svg": render_board(view),
+        "svg": render_board(view, message_strip=False),  # the status line says it: no empty strip (#59)
         "status": status,
         "status_kind": kind,
         "caption": config.caption,

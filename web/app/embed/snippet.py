@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from app.board.layout import HEIGHT, WIDTH
+from app.board.layout import EMBED_HEIGHT, WIDTH
 from app.embed.fragment import KEYS, format_fragment, parse_fragment
 from app.embed.values import FragmentError
 
@@ -27,7 +27,7 @@ def _snippet_height(width: int, mode: str, caption: bool) -> int:
     ranked plays: two lines of status, a table of six rows) and the caption."""
     buttons = 170 if mode == "hint" else 44 if mode != "diagram" else 0
     extra = 30 + buttons + (36 if caption else 0)
-    return round(width * HEIGHT / WIDTH) + extra
+    return round(width * EMBED_HEIGHT / WIDTH) + extra
 
 
 def embed_snippet(xgid_or_gnubgid: str, options: Mapping[str, object] | None = None) -> str:
@@ -42,7 +42,7 @@ def embed_snippet(xgid_or_gnubgid: str, options: Mapping[str, object] | None = N
 
     >>> snippet = embed_snippet("4HPwATDgc/ABMA:cAkAAAAAAAAA", {"width": 320, "caption": "Départ"})
     >>> snippet.split('"')[1:6]
-    ['embed.html#gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAAA&amp;caption=D%C3%A9part', ' width=', '320', ' height=', '358']
+    ['embed.html#gnubgid=4HPwATDgc/ABMA:cAkAAAAAAAAA&amp;caption=D%C3%A9part', ' width=', '320', ' height=', '341']
     """
     options = dict(options or {})
     base_url = str(options.pop("base_url", "embed.html"))

@@ -27,7 +27,7 @@ from app.board.places import OFF, Place, parse_place, to_mover
 from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, create_once, el, ignore_event, js_value, report_in
-from app.page.auto_play import follow_up
+from app.page.auto_play import PASS_PAUSE_MS, follow_up, forced_pass
 from app.page.board_input import animation
 from app.page.board_input.drag import BoardPointer
 from app.page.board_input.gestures import Gestures
@@ -43,6 +43,7 @@ from app.page.host import LinkMode, Saves
 from app.page.link.link_boot import watch_links
 from app.page.screen.buttons import controls_for, page_phase
 from app.page.screen.firstboard import DEFAULT_LENGTH, remember_board
+from app.page.screen.in_view import focus_next_step
 from app.page.screen.movelog import MoveLog
 from app.page.screen.page_view import (
     draw_controls,
@@ -197,6 +198,7 @@ class App:
         if first_visit:
             self.dialogs.open_new_match()
         self.schedule_bot()
+        self.schedule_pass()
 
     def load(self, match: Match, *, note: str | None = "", kind: str = "info", shown: bool = True) -> None:
         """A match read from storage (at start, or another tab's save): the computer back if it played
@@ -393,6 +395,7 @@ class App:
             self.redraw(moves, rolled=rolled)
             self.keep_board()
             self.schedule_bot()
+            self.schedule_pass()
 
     def open_by_link(self, play: LinkMode, match: Match, *, note: str = "") -> None:
         """A match by link opens (after :meth:`renew`): ``play`` stands in for the saves, the normal save
@@ -566,6 +569,25 @@ class App:
     def schedule_bot(self) -> None:
         """Start the computer's turn when it is to act (see :mod:`app.page.computer.turns`)."""
         turns.schedule_bot(self)
+
+    def schedule_pass(self) -> None:
+        """A roll that cannot be played is passed for the player at this screen once it was shown for
+        :data:`~app.page.auto_play.PASS_PAUSE_MS` (#59), unless the match changed meanwhile (a click on
+        Pass, another tab, a new match). The computer passes on its own turns; by link, only on this seat's."""
+        match, generation = self.match, self.generation
+        if not forced_pass(match) or self.waiting():
+            return
+
+        def pass_now() -> None:
+            if self.match is not match or self.generation != generation or self.waiting():
+                return
+            pass_button = el("btn-pass")
+            had_focus = js_value(document.activeElement) in (None, document.body, pass_button)
+            self.act(lambda m: m.pass_turn())
+            if had_focus:
+                focus_next_step()
+
+        window.setTimeout(create_once(pass_now), PASS_PAUSE_MS)
 
     def still(self, generation: int) -> bool:
         """True while the match is the one of ``generation`` and storage holds what this tab last read or wrote."""

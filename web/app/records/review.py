@@ -31,13 +31,13 @@ from app.board.view import BoardView, build_board_view
 from app.records.analysis_view import Order, decision_place, ordered
 from app.records.replay import DEFAULT_NAMES, Frame, game_frames, shown_names
 from app.text import t
-from app.text.coach_lines import format_loss
+from app.text.coach_lines import format_equity, format_loss
 from core.analysis import Decision, Depth
 from core.errors import BackgammonError
 from core.match import Match
 from core.practice import MISTAKE
 
-__all__ = ["Review", "depth_text", "mistake_indexes", "review_of", "step_mistake"]
+__all__ = ["Review", "cube_costs", "cube_table_html", "depth_text", "mistake_indexes", "review_of", "step_mistake"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,8 @@ class Review:
     legend_html: str
     loss_text: str
     replay_at: tuple[int, int]
+    cube_html: str = ""
+    """A cube decision's table (:func:`cube_table_html`): its cubeful equities and what each answer costs."""
 
 
 def _before(match: Match, decision: Decision) -> Frame:
@@ -136,6 +138,66 @@ def review_of(match: Match, decision: Decision, lang: str, *, viewer: int = 0, f
         "".join(items),
         f"{loss} · {mark}" if mark else loss,
         decision_place(match, decision),
+        cube_table_html(decision, lang),
+    )
+
+
+CUBE_ROWS = {"No double": "hint.no_double", "Double, take": "hint.double_take", "Double, pass": "hint.double_pass",
+             "Take": "hint.take", "Pass": "hint.pass"}  # fmt: skip
+"""The core's names of a cube decision's options, and their words in the catalogue."""
+
+
+def cube_costs(decision: Decision) -> list[tuple[str, float]]:
+    """What each answer of a cube decision costs, from the side of whoever gives it (>= 0, per unit
+    of cube): the doubler's no double and double, then the taker's take and pass; for a take, the
+    taker's two. Empty for a move, or without the three (two) equities.
+
+    >>> d = Decision(1, 4, 0, "double", None, "No double", "Double", 0.1, "bad",
+    ...              equities=(("No double", 0.5, 1), ("Double, take", 0.7, 1), ("Double, pass", 1.0, 1)))
+    >>> [(what, round(cost, 3)) for what, cost in cube_costs(d)]
+    [('No double', 0.2), ('Double', 0.0), ('Take', 0.0), ('Pass', 0.3)]
+    """
+    values = {what: equity for what, equity, _ in decision.equities}
+    if decision.kind == "double" and {"No double", "Double, take", "Double, pass"} <= values.keys():
+        nd, dt, dp = values["No double"], values["Double, take"], values["Double, pass"]
+        doubled = min(dt, dp)  # the taker answers right
+        best = max(nd, doubled)
+        return [("No double", best - nd), ("Double", best - doubled), ("Take", max(0.0, dt - dp)),
+                ("Pass", max(0.0, dp - dt))]  # fmt: skip
+    if decision.kind == "take" and {"Take", "Pass"} <= values.keys():
+        take, drop = values["Take"], values["Pass"]
+        return [("Take", max(0.0, drop - take)), ("Pass", max(0.0, take - drop))]
+    return []
+
+
+def cube_table_html(decision: Decision, lang: str) -> str:
+    """A cube decision's cubeful equities (no double, double/take, double/pass; or take and pass, from
+    the taker's side) and what each answer costs, as gnubg and XG show them (#59); "" for a move.
+
+    >>> d = Decision(1, 4, 0, "double", None, "No double", "Double", 0.1, "bad",
+    ...              equities=(("No double", 0.5, 1), ("Double, take", 0.7, 1), ("Double, pass", 1.0, 1)))
+    >>> html = cube_table_html(d, "en")
+    >>> "<td>Double, take</td><td>+0.700</td>" in html, "<td>Drop</td><td>−0.300</td>" in html
+    (True, True)
+    """
+    costs = cube_costs(decision)
+    if not costs:
+        return ""
+    side = "review.cube_doubler" if decision.kind == "double" else "review.cube_taker"
+    rows = "".join(
+        f"<tr><td>{escape(t(lang, CUBE_ROWS.get(what, what)))}</td><td>{escape(format_equity(equity, lang))}</td></tr>"
+        for what, equity, _ in decision.equities
+    )
+    words = {"No double": "hint.no_double", "Double": "hint.double", "Take": "hint.take", "Pass": "hint.pass"}
+    answers = "".join(
+        f"<tr><td>{escape(t(lang, words[what]))}</td>"
+        f"<td>{escape(('−' + format_loss(cost, lang)) if cost > 0 else t(lang, 'review.cube_right'))}</td></tr>"
+        for what, cost in costs
+    )
+    return (
+        f'<table class="review__cube-table"><caption>{escape(t(lang, side))}</caption><tbody>{rows}</tbody></table>'
+        f'<table class="review__cube-table"><caption>{escape(t(lang, "review.cube_costs"))}</caption>'
+        f"<tbody>{answers}</tbody></table>"
     )
 
 

@@ -80,6 +80,8 @@ class ReviewPanel:
         el("review-board").innerHTML = render_board(review.view)
         el("review-legend").innerHTML = review.legend_html
         el("review-loss").textContent = review.loss_text
+        el("review-cube").innerHTML = review.cube_html
+        el("review-cube").hidden = not review.cube_html
         el("review-depth").textContent = self.depth_text
         el("review-message").textContent = note
         shown = self._mistakes()

@@ -134,6 +134,11 @@ EN_COACH: dict[str, str] = {
     "hint.col_win": "Win",
     "hint.col_gammon": "Gammon",
     "hint.col_depth": "Depth",
+    "hint.col_equity_short": "Eq.",
+    "hint.col_diff_short": "Diff.",
+    "hint.col_win_short": "Win",
+    "hint.col_gammon_short": "Gam.",
+    "hint.col_depth_short": "Ply",
     "hint.plies": "{n}-ply",
     "hint.mine": "your choice",
     "hint.note_cube": (
@@ -149,8 +154,8 @@ EN_COACH: dict[str, str] = {
     "hint.verdict": "The best: {action}.",
     "hint.best_play": "Best play: {play} (arrows on the board).",
     "hint.note": (
-        "Equities per unit of cube at this score; chances are the mover's after the play; "
-        "depth: how far each play is looked at (1-ply: one roll deeper)."
+        "Plays ranked by their best evaluation; equities per unit of cube at this score; chances are the "
+        "mover's after the play; depth: how far each play is looked at (1-ply: one roll deeper)."
     ),
     "hint.mark.": "",
     "hint.mark.doubtful": "doubtful",

@@ -14,6 +14,10 @@ EN_PRACTICE: dict[str, str] = {
     "analysis.depth.cube1": "one roll ahead",
     "analysis.depth.cube2": "one roll ahead, two at close calls",
     # -- reviewing a decision (app.records.review, app.records.review_panel) ------------------------
+    "review.cube_doubler": "Cubeful equities, the doubler's side",
+    "review.cube_taker": "Cubeful equities, the taker's side",
+    "review.cube_costs": "What each answer costs",
+    "review.cube_right": "right",
     "review.title": "Review",
     "review.board": "The position before the decision",
     "review.played": "Played: {play}",
@@ -40,6 +44,7 @@ EN_PRACTICE: dict[str, str] = {
     "practice.deck.openings": "Openings and replies",
     "practice.deck.bearoff": "Bear-off technique",
     "practice.deck.cube": "Cube basics",
+    "practice.deck.cube-match": "Cube basics, 7-point match",
     "practice.added.one": "{count} card added.",
     "practice.added.other": "{count} cards added.",
     "practice.from_match.one": "{count} mistake of this match added to your practice deck.",

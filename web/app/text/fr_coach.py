@@ -73,11 +73,11 @@ FR_COACH: dict[str, str] = {
     "analysis.of_current": "Le match en cours",
     "analysis.of_file": "{file}",
     "analysis.loading": "Chargement de l’analyse…",
-    "analysis.progress": "{done} décisions analysées sur {total}",
+    "analysis.progress": "Décisions analysées : {done} sur {total}",  # "1 décisions" never (#59)
     "analysis.cancel": "Annuler",
     "analysis.cancelled": "Analyse annulée.",
     "analysis.done": (
-        "{total} décisions analysées en {seconds} s ; {listed} listées "
+        "Décisions analysées : {total}, en {seconds} s ; dans la liste : {listed} "
         "(ni les coups forcés, ni les non-doubles évidents)."
     ),
     "analysis.failed": "L’analyse n’a pas pu se faire : {error}",
@@ -110,7 +110,7 @@ FR_COACH: dict[str, str] = {
     "analysis.col.rating": "Niveau",
     "analysis.col.errors": "Erreurs",
     "analysis.col.luck": "Chance",
-    "analysis.errors": "{bad} mauvaises, {very_bad} très mauvaises",
+    "analysis.errors": "mauvaises : {bad}, très mauvaises : {very_bad}",
     "analysis.rating.supernatural": "Surnaturel",
     "analysis.rating.world_class": "Classe mondiale",
     "analysis.rating.expert": "Expert",
@@ -136,6 +136,11 @@ FR_COACH: dict[str, str] = {
     "hint.col_win": "Victoire",
     "hint.col_gammon": "Gammon",
     "hint.col_depth": "Profondeur",
+    "hint.col_equity_short": "Éq.",
+    "hint.col_diff_short": "Écart",
+    "hint.col_win_short": "Vict.",
+    "hint.col_gammon_short": "Gam.",
+    "hint.col_depth_short": "Pli",
     "hint.plies": "{n} pli",
     "hint.mine": "votre choix",
     "hint.note_cube": (
@@ -151,8 +156,9 @@ FR_COACH: dict[str, str] = {
     "hint.verdict": "Le meilleur : {action}.",
     "hint.best_play": "Meilleur coup : {play} (flèches sur le plateau).",
     "hint.note": (
-        "Équités par unité de videau à ce score ; les chances sont celles du joueur après le coup ; "
-        "profondeur : jusqu'où chaque coup est examiné (1 pli : un lancer plus loin)."
+        "Coups classés par leur meilleure évaluation ; équités par unité de videau à ce score ; les chances "
+        "sont celles du joueur après le coup ; profondeur : jusqu'où chaque coup est examiné (1 pli : un "
+        "lancer plus loin)."
     ),
     "hint.mark.": "",
     "hint.mark.doubtful": "douteux",

@@ -14,6 +14,10 @@ FR_PRACTICE: dict[str, str] = {
     "analysis.depth.cube1": "un coup à l’avance",
     "analysis.depth.cube2": "un coup à l’avance, deux quand c’est serré",
     # -- reviewing a decision ----------------------------------------------------------------------
+    "review.cube_doubler": "Équités avec le videau, côté du doubleur",
+    "review.cube_taker": "Équités avec le videau, côté de celui qui est doublé",
+    "review.cube_costs": "Ce que coûte chaque réponse",
+    "review.cube_right": "juste",
     "review.title": "Revoir",
     "review.board": "La position avant la décision",
     "review.played": "Joué : {play}",
@@ -40,6 +44,7 @@ FR_PRACTICE: dict[str, str] = {
     "practice.deck.openings": "Ouvertures et réponses",
     "practice.deck.bearoff": "Technique de sortie",
     "practice.deck.cube": "Bases du videau",
+    "practice.deck.cube-match": "Bases du videau, match en 7 points",
     "practice.added.one": "{count} carte ajoutée.",
     "practice.added.other": "{count} cartes ajoutées.",
     "practice.from_match.one": "{count} erreur de ce match ajoutée à votre paquet d’entraînement.",

@@ -60,9 +60,9 @@ def board_keeps_focus(button: Any, action: Callable[[], object]) -> Callable[[],
     return pressed
 
 
-def top_checker(place: Place, owner: int) -> Any:
-    """The element of ``owner``'s last checker drawn at ``place`` (the top of the stack), if any."""
-    group = js_value(el("board").querySelector(f'[data-point="{place}"]'))
+def top_checker(place: Place, owner: int, board_id: str = "board") -> Any:
+    """The element of ``owner``'s last checker drawn at ``place`` (the top of the stack) in ``#board_id``, if any."""
+    group = js_value(el(board_id).querySelector(f'[data-point="{place}"]'))
     if group is None:
         return None
     checkers = group.querySelectorAll(f'[data-checker][data-owner="{owner}"]')

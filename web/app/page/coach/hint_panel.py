@@ -20,7 +20,7 @@ from collections.abc import Generator
 from typing import Any, TypeVar
 
 from app.board.arrows import ArrowView, arrows_from_steps
-from app.dom import el, guarded_async, ignore_event, js_object
+from app.dom import el, guarded_async, ignore_event
 from app.page.board_input.moved import Moved
 from app.page.coach.hint_words import (
     band_threshold,
@@ -34,6 +34,7 @@ from app.page.coach.hint_words import (
 )
 from app.page.computer.opponent import SLICE_S
 from app.page.host import PageHost
+from app.page.screen.in_view import bring_into_view, focus_next_step, focus_quietly
 from app.page.storage.storage_keys import TUTOR_KEY
 from app.text import t
 from app.text.coach_lines import play_lines
@@ -101,9 +102,9 @@ class Coach:
         self.chosen = row
         self.host.redraw()
         target = el("hint-body").querySelector(f'tr[data-row="{row}"]')
-        if target:
-            target.focus()
-            target.scrollIntoView(js_object({"block": "nearest"}))
+        if target:  # where the finger or the arrow key is: no scroll but the least, the board kept (#59)
+            focus_quietly(target)
+            bring_into_view(target)
 
     def on_row_click(self, event: Any) -> None:
         row = event.target.closest("tr[data-row]")
@@ -155,7 +156,7 @@ class Coach:
         if kind is None or self.thinking or self.checking:
             return
         if self.current():
-            el("hint").scrollIntoView(js_object({"block": "nearest"}))
+            self.show_panel()
             return
         asyncio.ensure_future(guarded_async(lambda: self.think(kind))())
 
@@ -185,7 +186,15 @@ class Coach:
             self.result, self.shown_at, self.chosen = result, moment(match), 0
         self.host.redraw()
         if result is not None:  # on a phone the panel is under the board
-            el("hint").scrollIntoView(js_object({"block": "nearest"}))
+            self.show_panel()
+
+    def show_panel(self) -> None:
+        """The hint in view as far as the board's top allows (#59), the focus on its chosen row
+        (a cube hint: its Close button), never on ``<body>``."""
+        bring_into_view(el("hint"))
+        row = el("hint-body").querySelector(f'tr[data-row="{self.chosen}"]')
+        if not focus_quietly(row):
+            focus_quietly(el("hint-close"))
 
     def close(self) -> None:
         self.result = self.shown_at = None
@@ -286,4 +295,6 @@ class Coach:
             self.mine = cost.played if cost.kind == "move" else None
         host.commit(back, note="")
         if choice == "best":
-            el("hint").scrollIntoView(js_object({"block": "nearest"}))
+            self.show_panel()
+        else:  # rethink: the board, where the turn starts again
+            focus_next_step()

@@ -142,9 +142,14 @@ def hint_html(lines: Sequence[HintLine], lang: str, *, cube: bool = False, chose
     (True, False)
     """
     head = t(lang, "hint.col_action" if cube else "hint.col_play")
-    cols = (head, *(t(lang, f"hint.col_{c}") for c in ("equity", "diff", "win", "gammon", "depth")))
     out = ['<table class="hint__table"><thead><tr><th scope="col">#</th>']
-    out += [f'<th scope="col">{escape(c)}</th>' for c in cols]
+    out.append(f'<th scope="col">{escape(head)}</th>')
+    for c in ("equity", "diff", "win", "gammon", "depth"):  # a phone shows the short words (#59)
+        long, short = t(lang, f"hint.col_{c}"), t(lang, f"hint.col_{c}_short")
+        out.append(
+            f'<th scope="col" abbr="{escape(long)}"><span class="hint__long">{escape(long)}</span>'
+            f'<span class="hint__short" aria-hidden="true">{escape(short)}</span></th>'
+        )
     out.append("</tr></thead><tbody>")
     for line in lines:
         classes = "hint__row" + (" hint__row--best" if line.best else "") + (" hint__row--mine" if line.mine else "")

@@ -218,6 +218,10 @@ class Dialogs:
         box.textContent = replace_warning(host.lang, (names[0], names[1]), match)
         start.textContent = t(host.lang, "dialog.replace_start")
         start.focus()
+        # Start was pressed, so it had the focus already and the browser scrolls nothing: on a phone the
+        # dialog is taller than the screen, the warning and "Replace it" are brought into its view (#59)
+        box.scrollIntoView(js_object({"block": "nearest"}))
+        start.scrollIntoView(js_object({"block": "nearest"}))
 
     # -- the cube and resignations ----------------------------------------------------------------
     def ask_double(self) -> None:

@@ -28,6 +28,7 @@ from app.dom import el, ignore_event, js_object
 from app.page.browser import crypto_bytes
 from app.page.host import PageHost, Saves
 from app.page.link.link_book import STALE, STORAGE, LinkBook, LinkSession, NoSeatError
+from app.page.screen.in_view import bring_into_view, focus_next_step, focus_quietly
 from app.text import t
 from core.link import PREFIX, LinkError, RollProof
 from core.match import Match
@@ -164,12 +165,14 @@ class LinkPlay:
         self.bring_into_view()
 
     def bring_into_view(self) -> None:
-        """The link to send on screen (a phone's board fills it), its one action focused: Share, else Copy."""
-        if self.session.my_turn:
+        """What the link asks of the player, in view, the board's top kept on screen (#59): the link to
+        send and its one action focused (Share, else Copy), or on his turn the board and the next step."""
+        if self.session.my_turn or self.session.state.waiting_for is None:
+            bring_into_view()
+            focus_next_step()
             return
-        el("link-share").scrollIntoView(js_object({"block": "center"}))
-        button = el("btn-link-copy" if el("btn-link-share").hidden else "btn-link-share")
-        button.focus(js_object({"preventScroll": True}))
+        bring_into_view(el("link-status"), el("btn-link-copy"))
+        focus_quietly(el("btn-link-copy" if el("btn-link-share").hidden else "btn-link-share"))
 
     def leave(self) -> None:
         """Link mode ends: the page's own saves again, panel hidden, the address without link."""
@@ -189,6 +192,8 @@ class LinkPlay:
             status = t(lang, "link.over")
         elif len(session.state.history) == 1:
             status = t(lang, "link.invite", name=names[1])
+        elif len(session.state.history) == 2 and session.seat == 1:  # the friend who just took his seat
+            status = t(lang, "link.joined")
         elif session.my_turn:
             status = t(lang, "link.your_turn", time=when)
         else:
@@ -356,6 +361,8 @@ def _alert(app: PageHost, error: LinkError, record: Match | None) -> None:
         button.onclick = create_proxy(lambda _event: export_record(record))
     _offer_own_match(app)
     el("link-alert").hidden = False
+    bring_into_view(el("link-alert"))  # above the board: where the eye is, whatever was scrolled (#59)
+    focus_quietly(el("link-alert-close"))
 
 
 def _offer_own_match(app: PageHost) -> None:

@@ -22,6 +22,8 @@ from pyscript import window
 
 from app.board.render import render_board
 from app.dom import el, guarded_async, ignore_event, place_of
+from app.page.board_input.animation import top_checker, with_ring
+from app.page.board_input.drag import ClickGuard, Drag, drop_place
 from app.page.practice.deck_store import load_deck, save_deck
 from app.page.practice.session import Asking, answer_arrows
 from app.page.storage.match_store import Storage
@@ -66,6 +68,8 @@ class PracticePanel:
         self.answered = False
         self.busy = False
         self.engine = Engine()
+        self.drag: Drag | None = None
+        self.click_guard = ClickGuard()
 
     @property
     def lang(self) -> str:
@@ -77,6 +81,10 @@ class PracticePanel:
         on(el("practice-theme"), "change", ignore_event(self.next_card))
         on(el("practice-add"), "click", ignore_event(self.add_lessons))
         on(el("practice-board"), "click", self.on_board)
+        on(el("practice-board"), "pointerdown", self.on_down)
+        on(el("practice-board"), "pointermove", self.on_move)
+        on(el("practice-board"), "pointerup", self.on_up)
+        on(el("practice-board"), "pointercancel", self.on_cancel)
         on(el("practice-board"), "keydown", self.on_board_key)
         on(el("practice-undo"), "click", ignore_event(self.undo))
         on(el("practice-submit"), "click", ignore_event(self.submit_typed))
@@ -175,12 +183,52 @@ class PracticePanel:
         el("practice-undo").disabled = self.answered or self.asking.turn is None or not self.asking.turn.steps
 
     def on_board(self, event: Any) -> None:
-        if self.asking is None or self.answered or self.busy:
+        if self.click_guard.swallow() or self.asking is None or self.answered or self.busy:
             return
         place = place_of(event.target)
         if place is None:
             return
         self.tap(place)
+
+    # -- a checker dragged, as on the page's board (#59) -----------------------------------------------
+    def on_down(self, event: Any) -> None:
+        if self.asking is None or self.answered or self.busy or event.button != 0 or not event.isPrimary:
+            return
+        place = place_of(event.target)
+        if place is not None and place in self.asking.movable():
+            self.drag = Drag.pressed(place, event)
+
+    def on_move(self, event: Any) -> None:
+        drag = self.drag
+        moved = drag.offset(event) if drag is not None else None
+        if drag is None or moved is None or self.asking is None:
+            return
+        if not drag.started:
+            if self.asking.selected != drag.place:
+                self.asking = self.asking.tap(drag.place)  # picked: its destinations lit
+                self.draw()
+            element = top_checker(drag.place, 0, "practice-board")  # the player is always the bottom one
+            if element is None:
+                self.drag = None
+                return
+            drag.lift(with_ring(element), "practice-board")
+        drag.follow(event, *moved, "practice-board")
+
+    def on_up(self, event: Any) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not drag.started or self.asking is None:
+            return
+        self.click_guard.arm()
+        place = drop_place(event)
+        if place is not None and place != drag.place:
+            self.tap(place)  # a lit destination moves the checker; any other place drops the pick
+        else:
+            self.draw()
+
+    def on_cancel(self, _event: Any) -> None:
+        if self.drag is not None and self.drag.started:
+            self.draw()
+        self.drag = None
 
     def on_board_key(self, event: Any) -> None:
         if str(event.key) not in ("Enter", " "):
