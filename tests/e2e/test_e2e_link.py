@@ -275,8 +275,14 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     joined = LinkSession.open(LinkBook(MemoryStorage()), other_match.link, time_ms=2, draw=random.Random(4).randbytes)
     base = invite.split("#")[0]
     cases = [
-        (encode_link(replace(history, entries=history.entries[:mover] + (changed_die,))), "link-dice"),
-        (encode_link(replace(history, entries=history.entries[:played] + (bad_play,))), "link-rules"),
+        # A past entry altered: found as a past that differs from A's, before anything is replayed
+        # (a roll or a play that breaks the rules in a new entry: tests/core/test_link_tamper.py).
+        (encode_link(replace(history, entries=history.entries[:mover] + (changed_die,) + history.entries[mover + 1 :])),
+         "link-forked"),
+        (encode_link(replace(history, entries=history.entries[:played] + (bad_play,) + history.entries[played + 1 :])),
+         "link-forked"),
+        # The same, cut short: older than what A has, refused as such before any entry is read.
+        (encode_link(replace(history, entries=history.entries[:mover] + (changed_die,))), "link-older"),
         (fragment(links[3]), "link-older"),
         (joined.full_link, "link-no-secret"),
         (joined.link, "link-no-history"),
