@@ -195,7 +195,8 @@ FR: dict[str, str] = {
         "Vous pouvez aussi déposer un fichier de match (.mat, .txt, .sgf) sur la page, "
         "ou coller son texte."
     ),
-    "records.length": "match en {count} points",
+    "records.length.one": "match en {count} point",
+    "records.length.other": "match en {count} points",
     "records.money": "partie d’argent",
     "records.import_kept": "Votre match en cours n’a pas changé.",
     "records.import_too_big": "{file} est trop gros pour un fichier de match.",
