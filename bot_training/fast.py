@@ -42,15 +42,19 @@ Arrays = tuple[Any, ...]
 """A tuple of arrays handed to compiled code as one argument (a net's, the tables, the scratch space)."""
 
 
-def njit(*, cache: bool = False, inline: str = "never") -> Callable[[_F], _F]:
+def njit(*, cache: bool = False, inline: str = "never", fastmath: bool = False) -> Callable[[_F], _F]:
     """numba's ``njit``, typed for mypy as leaving the function as written (its Python annotations
     describe what it computes; numba compiles it for the argument types of each call)."""
-    return cast(Callable[[_F], _F], getattr(numba, "njit")(cache=cache, inline=inline))  # noqa: B009
+    return cast(Callable[[_F], _F], getattr(numba, "njit")(cache=cache, inline=inline, fastmath=fastmath))  # noqa: B009
 
 
 CAP = 8192
 """Most distinct results (or intermediate states of a double) one roll may reach (gnubg allows 3,060 plays)."""
 _HS = 1 << 15
+CACHE = 1 << 17
+"""Slots of an engine's evaluation cache (positions met again: the same play of the same roll in
+many games, the same result of different rolls in a roll table), each a position and its 0-ply
+probabilities, replaced when another position hashes there."""
 _HMASK = _HS - 1
 _MAX_INPUTS = 320
 _BEAR_LEN = 40
@@ -725,7 +729,7 @@ def _sig(z: float) -> float:
     return float(1.0 / (1.0 + np.exp(-z)))
 
 
-@njit(cache=True)
+@njit(cache=True, fastmath=True)
 def _forward(idx: np.ndarray, val: np.ndarray, n: int, w1: np.ndarray, b1: np.ndarray, w2t: np.ndarray,
              b2: np.ndarray, hid: np.ndarray, p: np.ndarray) -> None:
     """The net's five outputs (``p``, made consistent) from sparse inputs."""
@@ -867,7 +871,7 @@ def best_play(player: np.ndarray, opp: np.ndarray, d1: int, d2: int, ctx: Arrays
     ``mover_out``: the mover) and its probabilities for the opponent (``p_out``); returns the
     chosen play's index in :func:`legal` order, -1 when the roll cannot be played (the position
     is then handed over unchanged)."""
-    bufs, slots, stamps, genv, out, idx, val, hid, onr, mov, p = ctx
+    bufs, slots, stamps, genv, out, idx, val, hid, onr, mov, p, ckeys, cvals = ctx
     n = legal(player, opp, d1, d2, bufs, slots, stamps, genv, out)
     if n == 0:
         for i in range(25):
@@ -875,26 +879,41 @@ def best_play(player: np.ndarray, opp: np.ndarray, d1: int, d2: int, ctx: Arrays
             mover_out[i] = player[i]
         probs0(onroll_out, mover_out, net, tabs, bear, use_bearoff, idx, val, hid, p_out)
         return -1
+    o_lo, o_hi = pack2(opp)
     best = -1
     best_v = 0.0
     for k in range(n):
-        unpack2(out[0, k], out[1, k], mov)
+        m_lo = out[0, k]
+        m_hi = out[1, k]
         hits = out[2, k]
-        for i in range(25):
-            onr[i] = opp[i]
+        a_lo = o_lo
+        a_hi = o_hi
         if hits:
             for i in range(24):
                 if (hits >> i) & 1:
-                    onr[23 - i] -= 1
-                    onr[24] += 1
-        probs0(onr, mov, net, tabs, bear, use_bearoff, idx, val, hid, p)
+                    a_lo, a_hi = _sub(a_lo, a_hi, 23 - i)
+                    a_lo, a_hi = _add(a_lo, a_hi, 24)
+        # the evaluation cache: one slot a hash of both sides, the four words its key
+        c = _slot(a_lo ^ (m_hi << 20), a_hi ^ (m_lo << 7), m_lo + m_hi) & (ckeys.shape[0] - 1)
+        if ckeys[c, 0] == a_lo and ckeys[c, 1] == a_hi and ckeys[c, 2] == m_lo and ckeys[c, 3] == m_hi:
+            for i in range(5):
+                p[i] = cvals[c, i]
+        else:
+            unpack2(m_lo, m_hi, mov)
+            unpack2(a_lo, a_hi, onr)
+            probs0(onr, mov, net, tabs, bear, use_bearoff, idx, val, hid, p)
+            ckeys[c, 0] = a_lo
+            ckeys[c, 1] = a_hi
+            ckeys[c, 2] = m_lo
+            ckeys[c, 3] = m_hi
+            for i in range(5):
+                cvals[c, i] = p[i]
         v = -_equity(p)
         if best < 0 or v > best_v:
             best = k
             best_v = v
-            for i in range(25):
-                onroll_out[i] = onr[i]
-                mover_out[i] = mov[i]
+            unpack2(m_lo, m_hi, mover_out)
+            unpack2(a_lo, a_hi, onroll_out)
             for i in range(5):
                 p_out[i] = p[i]
     return best
@@ -1121,7 +1140,8 @@ class Engine:
         hidden = self.net.hidden
         self.ctx: Arrays = (*self.ws.arrays(), np.zeros((3, CAP), dtype=np.int64),
                                      np.empty(_MAX_INPUTS, dtype=np.int64), np.empty(_MAX_INPUTS), np.empty(hidden),
-                                     np.empty(25, dtype=np.int64), np.empty(25, dtype=np.int64), np.empty(5))
+                                     np.empty(25, dtype=np.int64), np.empty(25, dtype=np.int64), np.empty(5),
+                                     np.full((CACHE, 4), -1, dtype=np.int64), np.zeros((CACHE, 5)))
 
     # -- single calls (tests, tools) ------------------------------------------------------------
     def legal_results(self, position: Position, dice: tuple[int, int]) -> list[tuple[tuple[int, ...], int]]:
