@@ -1192,7 +1192,10 @@ class Engine:
         """Each trial's estimate (trials, 5) for the side on roll of ``position`` (before its roll):
         the first roll stratified (trial ``i`` the ``i % 36``-th of a seeded order of the 36),
         ``horizon`` rolls at most, ``reduce``: the luck correction of :mod:`bot_training.rollout`."""
-        dice = rollout_dice(trials, min(horizon, 400), seed)
+        return self.rollout_dice(position, rollout_dice(trials, min(horizon, 400), seed), horizon, reduce)
+
+    def rollout_dice(self, position: Position, dice: np.ndarray, horizon: int, reduce: bool = True) -> np.ndarray:
+        """:meth:`rollout` on given dice: ``dice[t]`` the ordered-roll indices (0..35) of trial ``t``."""
         est: np.ndarray = rollout(board(position.player), board(position.opponent), dice, horizon, reduce, self.ctx,
                                   self.arrays, self.tabs, self.bear, self.use_bearoff, ROLL_DICE, ROLL_WAYS,
                                   ORDERED_TO_ROLL)
