@@ -143,27 +143,23 @@ def main() -> None:
               file=sys.stderr, flush=True)
     med = {k: statistics.median(v) for k, v in rows.items()}
     numpy_rate = numpy_games(args.numpy_games, args.seed) if args.numpy_games else 0.0
+    sp, gp, pl, rd, gr = (med[k] for k in ("self", "g_plain", "plain", "reduced", "g_reduced"))
+    print(f"{'':44}{'engine':>10}{'gnubg':>10}{'ratio':>8}", file=sys.stderr)
+    for name, a, b in (("self-play games/s (gnubg: its rollout)", sp, gp), ("rollout trials/s, plain", pl, gp),
+                       ("rollout trials/s, variance reduction", rd, gr)):
+        print(f"{name:44}{a:10.1f}{b:10.1f}{a / b:7.2f}x", file=sys.stderr)
     with printed() as out:
-        print(f"opening position, 0-ply both sides, cubeless, whole games, one core each; median of {args.rounds} "
-              f"rounds, engine and gnubg alternating")
-        print("```")
-        print(f"{'':44}{'engine':>10}{'gnubg':>10}{'ratio':>8}")
-        print(f"{'self-play games/s (engine) vs rollout (gnubg)':44}{med['self']:10.0f}{med['g_plain']:10.0f}"
-              f"{med['self'] / med['g_plain']:7.2f}x")
-        print(f"{'rollout trials/s, no variance reduction':44}{med['plain']:10.0f}{med['g_plain']:10.0f}"
-              f"{med['plain'] / med['g_plain']:7.2f}x")
-        print(f"{'rollout trials/s, variance reduction':44}{med['reduced']:10.1f}{med['g_reduced']:10.1f}"
-              f"{med['reduced'] / med['g_reduced']:7.2f}x")
-        print("```")
-        print(f"{args.games} self-play games a round ({statistics.mean(plies):.1f} plies a game), {args.trials} plain "
-              f"and {args.reduced_trials} reduced trials; per round (engine / gnubg): "
+        verdict = "met" if sp >= 0.5 * gp else "not met"
+        print(f"Opening position before its roll, 0-ply both sides, cubeless, whole games, one core each; medians of "
+              f"{args.rounds} rounds alternating. Self-play **{sp:.0f}** games/s ({statistics.mean(plies):.1f} plies a "
+              f"game) against gnubg's rollout **{gp:.0f}**: **{sp / gp:.2f}x** (goal 0.5x: {verdict}).")
+        print(f"Rollout trials/s: plain {pl:.0f} against {gp:.0f} ({pl / gp:.2f}x); luck-corrected {rd:.1f} against "
+              f"gnubg's variance reduction {gr:.1f} ({rd / gr:.2f}x). Per round (engine/gnubg): "
               + "; ".join(f"{a:.0f}/{b:.0f}, {c:.0f}/{b:.0f}, {d:.1f}/{e:.1f}" for a, b, c, d, e in
-                          zip(rows['self'], rows['g_plain'], rows['plain'], rows['reduced'], rows['g_reduced'])))
-        if numpy_rate:
-            print(f"the numpy engine (match.play_match, npbot 0-ply): {numpy_rate:.0f} games/s on "
-                  f"{args.numpy_games} games, {med['self'] / numpy_rate:.1f}x slower than the compiled one")
-        verdict = "met" if med["self"] >= 0.5 * med["g_plain"] else "not met"
-        print(f"goal (self-play >= 0.5x gnubg's rollout games/s): {verdict}")
+                          zip(rows["self"], rows["g_plain"], rows["plain"], rows["reduced"], rows["g_reduced"]))
+              + f" ({args.games} games, {args.trials} and {args.reduced_trials} trials a round)."
+              + (f" The numpy engine before it (`match.play_match`, npbot 0-ply): {numpy_rate:.0f} games/s "
+                 f"({args.numpy_games} games), {sp / numpy_rate:.1f}x slower." if numpy_rate else ""))
     if args.record:
         record("rollout-speed", "Training engine: self-play and rollouts against gnubg", GOAL, out.getvalue())
 

@@ -6,8 +6,9 @@ order, as :func:`core.moves.legal_results`), the inputs of :mod:`core.bot.encodi
 2, with the expert features of :mod:`core.bot.features`), the net of :mod:`core.bot.net`, the
 0-ply evaluation of :class:`core.bot.evaluator.Evaluator` (exact results of finished games, no
 gammon lost once a checker is off, the one-sided bear-off database when both sides bear off) and
-the choice of the best play at 0-ply (ties: the first play generated, as the core). Tested equal
-to the core (``tests/bot/test_fast.py``): plays, inputs, outputs to 1e-6, choices.
+the choice of the best play at 0-ply (ties: the first play generated, as the core), with a cache
+of the positions met again (:data:`CACHE`). Tested equal to the core (``tests/bot/test_fast.py``):
+plays, inputs, outputs to 1e-6, choices, whole games and rollout trials.
 
 On top of them: :meth:`Engine.self_play`, whole games at 0-ply for both sides, and
 :meth:`Engine.rollout`, rollouts of one position with or without the luck correction of
@@ -25,6 +26,7 @@ keeps the machine code in ``__pycache__``, later processes load it in about a se
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
@@ -1094,14 +1096,8 @@ def bearoff_arrays(db: BearoffDB) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     comb = np.zeros((21, 6), dtype=np.int64)
     for n in range(21):
         for k in range(6):
-            comb[n, k] = _comb(n, k)
+            comb[n, k] = math.comb(n, k)
     return tails, dists, comb
-
-
-def _comb(n: int, k: int) -> int:
-    from math import comb
-
-    return comb(n, k)
 
 
 _BEAR_CACHE: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
