@@ -37,7 +37,7 @@ import time
 from typing import Any
 
 import _paths  # noqa: F401  (the repository's root on sys.path)
-from results import printed, record
+import results
 
 from core.position import Position
 
@@ -148,7 +148,7 @@ def main() -> None:
     for name, a, b in (("self-play games/s (gnubg: its rollout)", sp, gp), ("rollout trials/s, plain", pl, gp),
                        ("rollout trials/s, variance reduction", rd, gr)):
         print(f"{name:44}{a:10.1f}{b:10.1f}{a / b:7.2f}x", file=sys.stderr)
-    with printed() as out:
+    with results.printed() as out:
         verdict = "met" if sp >= 0.5 * gp else "not met"
         print(f"Opening position before its roll, 0-ply both sides, cubeless, whole games, one core each; medians of "
               f"{args.rounds} rounds alternating. Self-play **{sp:.0f}** games/s ({statistics.mean(plies):.1f} plies a "
@@ -161,7 +161,7 @@ def main() -> None:
               + (f" The numpy engine before it (`match.play_match`, npbot 0-ply): {numpy_rate:.0f} games/s "
                  f"({args.numpy_games} games), {sp / numpy_rate:.1f}x slower." if numpy_rate else ""))
     if args.record:
-        record("rollout-speed", "Training engine: self-play and rollouts against gnubg", GOAL, out.getvalue())
+        results.record("rollout-speed", "Training engine: self-play and rollouts against gnubg", GOAL, out.getvalue())
 
 
 if __name__ == "__main__":
