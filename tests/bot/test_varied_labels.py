@@ -30,9 +30,11 @@ def test_a_batch_is_the_same_whoever_makes_it_and_holds_what_it_says(tmp_path) -
         assert CLASSES[c] == position_class(pos)
     hard = sum(CLASSES[c] in vl.HARD for c in a["cls"])
     assert hard >= SPEC.hard_share * SPEC.positions  # the anchor keepers make them common enough
+    # probabilities, but for the luck corrections of deep rollouts (tests/bot/test_kept_labels.py's slack)
     y = a["y"]
-    assert ((y >= 0) & (y <= 1 + 1e-6)).all()
-    assert (y[:, 1] <= y[:, 0] + 1e-6).all() and (y[:, 3] <= 1 - y[:, 0] + 1e-6).all()
+    assert np.isfinite(y).all() and y.min() > -0.25 and y.max() < 1.25
+    assert y[:, 0].min() > -0.05 and y[:, 0].max() < 1.05
+    assert (a["y1"] >= 0).all() and (a["y1"] <= 1).all()  # the 1-ply: exact probabilities
     # the 1-ply label: the engine's roll table (a rollout of one roll with the luck correction)
     eng = vl.teacher_engine(SPEC.teacher)
     pos = Position(tuple(a["onroll"][0].tolist()), tuple(a["other"][0].tolist()))
