@@ -55,6 +55,7 @@ SECTIONS = {
     "startup": "bench/startup.py",
     "save-growth": "bench/save_growth.py",
     "movegen": "bench/movegen.py",
+    "rollout-speed": "bench/rollout_speed.py",
 }
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 

@@ -137,15 +137,27 @@ def choice_error(net: MLP, pairs: Pairs, groups: list[np.ndarray]) -> dict[str, 
 
 def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.ndarray, epochs: int, mb: int,
                 lr0: float, lr_end: float, seed: int, log: Any = None, pairs: Pairs | None = None,
-                ) -> list[dict[str, float]]:
+                engine: str = "torch") -> list[dict[str, float]]:
     """Cross-entropy against the labels in shuffled minibatches; with ``pairs``, interleaved
     steps of the choice loss (``pairs.weight`` times :func:`bot_training.mlp.sibling_push` on
-    ``pairs.groups`` decisions a step), one pass over the training decisions an epoch."""
+    ``pairs.groups`` decisions a step), one pass over the training decisions an epoch.
+
+    ``engine``: ``torch`` (PyTorch's autograd, :mod:`bot_training.torchfit`) or ``numpy`` (the
+    hand-written gradients of :class:`bot_training.mlp.MLP`): the same steps, the same order."""
     rng = np.random.default_rng(seed)
     order = tr.copy()
     hist = []
+    if engine not in ("torch", "numpy"):
+        raise ValueError(f"engine {engine!r}: torch or numpy")
+    fit = None
+    if engine == "torch":
+        from .torchfit import TorchFit  # PyTorch: the training extra, imported only to fit with it
+
+        fit = TorchFit(net)
 
     def measure() -> dict[str, float]:
+        if fit is not None:
+            fit.sync()
         p = np.clip(net.forward(x[val]).astype(np.float64), 1e-6, 1 - 1e-6)
         t = y[val].astype(np.float64)
         loss = cross_entropy(p, t)
@@ -166,11 +178,17 @@ def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.
         next_group = 0
         for step, k in enumerate(range(0, len(order) - mb + 1, mb)):
             idx = order[k : k + mb]
-            net.step(x[idx], y[idx], lr / mb)
+            if fit is not None:
+                fit.step(x[idx], y[idx], lr / mb)
+            else:
+                net.step(x[idx], y[idx], lr / mb)
             if pairs is not None and every and step % every == 0 and next_group < len(group_order):
                 chosen = group_order[next_group : next_group + pairs.groups]
                 next_group += pairs.groups
                 rows = np.concatenate([pairs.train[i] for i in chosen])
+                if fit is not None:
+                    fit.push_siblings(pairs.x[rows], pairs.y[rows], pairs.decision[rows], pairs.weight, lr / mb)
+                    continue
                 p = net.forward(pairs.x[rows]).astype(np.float64)
                 d2 = sibling_push(p, pairs.y[rows].astype(np.float64), pairs.decision[rows], pairs.weight)
                 net.push(pairs.x[rows], d2, lr / mb)
@@ -180,6 +198,8 @@ def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.
                      f" choice loss {1000 * hist[-1]['choice_loss']:.2f} mEq"
                      if "choice_mae" in hist[-1] else "")
             log(f"  epoch {epoch + 1}: loss {hist[-1]['loss']:.5f} |equity error| {hist[-1]['mae']:.4f}{extra}")
+    if fit is not None:
+        fit.sync()
     return hist
 
 
@@ -233,6 +253,9 @@ def main() -> None:
     ap.add_argument("--pair-weight", type=float, default=1.0, help="the choice loss's weight")
     ap.add_argument("--pair-groups", type=int, default=16, help="decisions a choice step")
     ap.add_argument("--pair-val", type=float, default=0.1, help="share of the decisions held out")
+    ap.add_argument("--engine", choices=["torch", "numpy"], default="torch",
+                    help="the gradients: PyTorch's autograd (bot_training/torchfit.py, the default since issue "
+                         "#56) or the hand-written ones of bot_training/mlp.py (the fits before it)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     unknown = [folder for folder in args.y1 if folder not in args.data]
@@ -285,7 +308,7 @@ def main() -> None:
             xp = np.concatenate([sib_base, sib_feats[:, cols]], axis=1) if cols else sib_base
             pairs = Pairs(xp, sib["y"], sib["decision"], sib_train, sib_val, args.pair_weight, args.pair_groups)
         hist = fit_variant(net, x, y, tr, val, args.epochs, args.mb, args.lr, args.lr_end, args.seed,
-                           log=lambda s: print(s, flush=True), pairs=pairs)
+                           log=lambda s: print(s, flush=True), pairs=pairs, engine=args.engine)
         results["variants"][name] = {"inputs": int(x.shape[1]), "features": variant_features(name), "history": hist,
                                      "seconds": round(time.time() - t, 1)}
         home = val[(onroll[val, 6:].sum(axis=1) == 0) & (other[val, 6:].sum(axis=1) == 0)]

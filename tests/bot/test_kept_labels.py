@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -36,7 +37,14 @@ def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: 
     from bot_training.batches import PACK, LabelSpec, load_labels, read_run
     from bot_training.npbot import _equity
 
-    spec = LabelSpec(**json.loads((run / "spec.json").read_text()))
+    fields = json.loads((run / "spec.json").read_text())
+    if fields.get("kind") == "varied-labels":
+        # bot_training/varied_labels.py (numba, not needed here): its rollouts, 8 rolls deep at most
+        spec = SimpleNamespace(**fields)
+        label, horizon = "rollout", max(spec.horizon, spec.hard_horizon)
+    else:
+        spec = LabelSpec(**fields)
+        label, horizon = spec.label, spec.horizon
     assert (run / PACK).exists(), f"{run}: not packed (python -m bot_training.batches ... --pack)"
     batches = read_run(str(run))
     assert batches, f"{run}: no batch written"
@@ -45,7 +53,7 @@ def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: 
         n = len(d["onroll"])
         rows += n
         assert all(len(a) == n for a in d.values()), f"batch {batch}: arrays of unequal lengths"
-        if spec.label != "siblings":
+        if label != "siblings":
             assert n == spec.positions, f"batch {batch}: {n} positions"
             continue
         # siblings: decisions of 2 to ``top`` plays, numbered by the batch, at most one a position
@@ -65,8 +73,8 @@ def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: 
     # deeper rollouts subtract more luck over more rolls, so overshoot more, in the gammon columns:
     # the race run (8 rolls; a gammon near 0 or 1 in many races) 0.4% of its gammon values by more
     # than 0.01, 22 of 13,250 rows by more than 0.05, the largest 1.21
-    deep = spec.label == "rollout" and spec.horizon > 4
-    slack = 0.01 if spec.label == "ply1" else 0.25 if deep else 0.05
+    deep = label == "rollout" and horizon > 4
+    slack = 0.01 if label == "ply1" else 0.25 if deep else 0.05
     assert np.isfinite(y).all() and y.min() > -slack and y.max() < 1 + slack
     assert y[:, 0].min() > -0.05 and y[:, 0].max() < 1.05  # winning chances stay close in any run
     assert ((y < -0.01) | (y > 1.01)).mean() < (1e-2 if deep else 1e-4)
@@ -77,6 +85,9 @@ def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: 
     for k in np.linspace(0, len(y) - 1, 4).astype(int).tolist():
         pos = Position(tuple(onroll[k].tolist()), tuple(other[k].tolist()))
         assert _equity(y1[k : k + 1].astype(np.float64))[0] == pytest.approx(one_ply_equity(pos, ev), abs=3e-4)
-    if spec.label != "ply1":
+    if label != "ply1":
         gap = np.abs(_equity(y.astype(np.float64)) - _equity(y1.astype(np.float64)))
-        assert gap.mean() < 0.06, f"{run.name}: {spec.label} labels {gap.mean():.3f} from the 1-ply on average"
+        # a varied run: half its rows back games and crunched boards rolled 8 rolls deep, where the
+        # net's 1-ply is furthest from the result (v1's first 56 batches: 0.061 on average)
+        bound = 0.1 if fields.get("kind") == "varied-labels" else 0.06
+        assert gap.mean() < bound, f"{run.name}: {label} labels {gap.mean():.3f} from the 1-ply on average"
