@@ -61,13 +61,12 @@ def measure(n: int = 60, levels: tuple[str, ...] = LEVELS, cpu: bool = False, we
     from core.bot.evaluator import Evaluator
     from core.bot.net import DEFAULT_WEIGHTS, Net
 
-    if weights:
-        Evaluator._shared = Evaluator(net=Net.load(weights))
+    evaluator = Evaluator(net=Net.load(weights)) if weights else None  # None: the shipped weights
 
     cases = fixed_positions(n)
     result: dict[str, Any] = {}
     for level in levels:
-        bot = Bot(level=level, rng=random.Random(1).random)
+        bot = Bot(level=level, rng=random.Random(1).random, evaluator=evaluator)
         bot.choose_play(*cases[0])  # loads the weights
         times = []
         for pos, dice in cases:

@@ -99,4 +99,4 @@ def segment_argmax(values: np.ndarray, seg: np.ndarray) -> np.ndarray:
 
 def to_position(onroll_row: np.ndarray, mover_row: np.ndarray) -> Position:
     """The next position (next side on roll) from two board rows."""
-    return Position._unchecked(tuple(onroll_row.tolist()), tuple(mover_row.tolist()))
+    return Position.unchecked(tuple(onroll_row.tolist()), tuple(mover_row.tolist()))

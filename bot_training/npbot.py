@@ -88,7 +88,7 @@ class NumpyBot:
         """1-ply equity for the mover of the position (onroll = opponent to play), and the count of replies."""
         if onroll.sum() == 0 or mover.sum() == 0:
             return float(-_equity(self.probs(onroll[None], mover[None]))[0]), 1
-        pos = Position._unchecked(tuple(onroll.tolist()), tuple(mover.tolist()))
+        pos = Position.unchecked(tuple(onroll.tolist()), tuple(mover.tolist()))
         c = engine.candidates([pos] * len(ROLLS), [r.dice for r in ROLLS])
         # after each reply, we (the original mover) are on roll: our board is c.onroll, theirs c.mover
         eq = _equity(self.probs(c.onroll, c.mover))
@@ -114,7 +114,7 @@ class NumpyBot:
         dice = []
         for k in live:
             onroll, mover = boards[k]
-            pos = Position._unchecked(tuple(onroll.tolist()), tuple(mover.tolist()))
+            pos = Position.unchecked(tuple(onroll.tolist()), tuple(mover.tolist()))
             positions += [pos] * len(ROLLS)
             dice += [r.dice for r in ROLLS]
         c = engine.candidates(positions, dice)
@@ -173,7 +173,7 @@ class NumpyBot:
         if not live:
             return values
         dice = [r.dice for r in ROLLS]
-        firsts = [Position._unchecked(tuple(boards[k][0].tolist()), tuple(boards[k][1].tolist())) for k in live]
+        firsts = [Position.unchecked(tuple(boards[k][0].tolist()), tuple(boards[k][1].tolist())) for k in live]
         c = engine.candidates([p for p in firsts for _ in ROLLS], dice * len(firsts))
         # the opponent's reply to each roll leaves us on roll with the least equity
         _, chosen = self._pruned_choice(c, np.zeros(len(firsts) * len(ROLLS), dtype=bool), None, minimize=True)
@@ -185,7 +185,7 @@ class NumpyBot:
             if onroll.sum() == 0 or mover.sum() == 0:
                 ours[g] = _equity(self.probs(onroll[None], mover[None]))[0]
             else:
-                seconds.append(Position._unchecked(tuple(onroll.tolist()), tuple(mover.tolist())))
+                seconds.append(Position.unchecked(tuple(onroll.tolist()), tuple(mover.tolist())))
                 second_at.append(g)
         if seconds:
             c2 = engine.candidates([p for p in seconds for _ in ROLLS], dice * len(seconds))

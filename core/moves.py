@@ -302,13 +302,13 @@ def result_position(position: Position, board: int, hits: int) -> Position:
     True
     """
     if not hits:
-        return Position._unchecked(unpack(board), position.opponent)
+        return Position.unchecked(unpack(board), position.opponent)
     opponent = list(position.opponent)
     for i in range(24):
         if (hits >> i) & 1:
             opponent[23 - i] = 0
             opponent[BAR] += 1
-    return Position._unchecked(unpack(board), tuple(opponent))
+    return Position.unchecked(unpack(board), tuple(opponent))
 
 
 def _search(position: Position, dice: Sequence[int] | Roll) -> dict[int, tuple[int, int, tuple[tuple[int, int], ...]]]:

@@ -72,8 +72,14 @@ class Position:
         return cls(_INITIAL, _INITIAL)
 
     @classmethod
-    def _unchecked(cls, player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
-        """Build without validation (for move generation, whose results are valid)."""
+    def unchecked(cls, player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
+        """Build without validation: for a generator whose results are valid by construction
+        (the core's move generation; the training engines', tested equal to it). Anything read
+        from outside goes through ``Position(player, opponent)``, which checks.
+
+        >>> Position.unchecked(Position.initial().player, Position.initial().opponent) == Position.initial()
+        True
+        """
         pos = object.__new__(cls)
         object.__setattr__(pos, "player", player)
         object.__setattr__(pos, "opponent", opponent)
@@ -150,7 +156,7 @@ class Position:
     # -- derived values ------------------------------------------------
     def swapped(self) -> Position:
         """The same board seen by the other side (who becomes the player on roll)."""
-        return Position._unchecked(self.opponent, self.player)
+        return Position.unchecked(self.opponent, self.player)
 
     def pip_count(self) -> tuple[int, int]:
         """Pips needed to bear everything off: (player on roll, opponent)."""

@@ -14,9 +14,9 @@ from the syntax tree (:mod:`ast`), imports at module level and inside functions:
   layers are held by ``tests/web/test_layers.py``).
 
 Tests may import private names (a test may reach into what it tests, as
-``tests/core/reference_moves.py`` does); code may not. Private attributes of an
-imported *class* (``Position._unchecked``) are not seen by this check: it reads
-names, not types.
+``tests/core/reference_moves.py`` does); code may not. Outside the core, a private
+attribute read off an imported class or function (``Position._unchecked``,
+``Evaluator._shared``) counts too; inside it, the check reads names, not types.
 """
 
 from __future__ import annotations
@@ -110,6 +110,8 @@ def private_uses(module: str, path: Path, package: str, known: set[str]) -> Iter
                     bound[alias.asname or alias.name] = full
                 elif _is_private(alias.name) and base != module:
                     yield f"{where}:{node.lineno}: from {base} import {alias.name}"
+                elif not ours(module):  # code outside the package: a public class or function, bound
+                    bound[alias.asname or alias.name] = full
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Attribute)
@@ -183,6 +185,12 @@ def _write(root: Path, files: dict[str, str]) -> None:
             {"__init__.py": "", "low.py": "def _helper(): ...\n"},
             "from pkg.low import _helper\nfrom os import _exit\nfrom ._mine import _x\n",
             ["user/script.py:1: from pkg.low import _helper"],
+        ),
+        # code outside the package: a private attribute of an imported class, read or written
+        (
+            {"__init__.py": "", "low.py": "class Pos:\n    @classmethod\n    def _raw(cls): ...\n"},
+            "from pkg.low import Pos as P\nP._raw()\nP._cache = None\nP.public()\n",
+            ["user/script.py:2: pkg.low.Pos._raw", "user/script.py:3: pkg.low.Pos._cache"],
         ),
     ],
 )
