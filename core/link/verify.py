@@ -49,14 +49,11 @@ def read_link(text: str | LinkReader) -> LinkState:
     return state
 
 
-def _check_new(entry: Entry, index: int, previous: Entry | None, seat: int | None, now_ms: int | None) -> None:
-    """Refuse a hand-over new to this device that its friend could not have written, before replaying it."""
-    if seat is not None and entry.sender == seat:
-        raise LinkError(
-            f"link entry {index + 1} is written for this device's own seat (player {seat}):"
-            " only this device makes its player's moves",
-            SEAT,
-        )
+def _check_time(entry: Entry, index: int, previous: Entry | None, now_ms: int | None) -> None:
+    """Refuse a new hand-over dated before the one it answers, or far ahead of this device's clock.
+
+    (Its seat was checked for the whole link by :func:`check_fits`: entries alternate.)
+    """
     if previous is not None and entry.time_ms < previous.time_ms:
         raise LinkError(
             f"link entry {index + 1} is dated {previous.time_ms - entry.time_ms} ms before the hand-over it answers",
@@ -173,7 +170,7 @@ def accept_next(
                     FORKED,
                 )
             continue
-        _check_new(entry, index, previous, seat, now_ms)
+        _check_time(entry, index, previous, now_ms)
         state, previous = state.extend(entry), entry
     return state
 

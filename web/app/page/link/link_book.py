@@ -38,16 +38,15 @@ from core.link import (
     LinkError,
     LinkReader,
     LinkState,
+    accept_link,
     accept_next,
     actions_between,
-    check_fits,
     decode_link,
     encode_link,
     hand_over,
     match_id_of,
     own_match,
     read_link,
-    replay,
     start,
 )
 from core.link.errors import NO_HISTORY, NO_SECRET
@@ -291,10 +290,8 @@ class LinkSession:
         record = book.get(match_id)
         known = _known(book, record)
         if record is not None and known is not None:
-            # Checked against the device's history before it is replayed: a link that writes
-            # for this device's own seat, or adds more than the friend's one hand-over, costs nothing.
-            check_fits(reader, known, record.seat)
-            state = accept_next(reader, replay(known), seat=record.seat, now_ms=time_ms)
+            # checked against the device's history (its seat first) before that history is replayed
+            state = accept_link(reader, known, seat=record.seat, now_ms=time_ms)
             secret = bytes.fromhex(record.secret) if record.secret else None
             session = cls(book, record.seat, state, secret, record.link)
         elif reader.header is None:
