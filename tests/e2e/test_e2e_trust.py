@@ -34,7 +34,7 @@ def test_the_page_starts_whatever_its_storage_holds_and_keeps_the_saved_match(pa
     value = HOSTILE[name]
     saved = to_json(Match.new(3, names=("Ann", "Bob")).opening_with(3, 1).play("8/5 6/5"))
     open_app(page)
-    keys = [*CHECKED_KEYS, "videau.practice", "videau.link.ab", "videau.archive.1"]
+    keys = [*CHECKED_KEYS, "videau.board", "videau.practice", "videau.link.ab", "videau.archive.1"]
     page.evaluate(
         """([keys, value, saved]) => {
             localStorage.clear();

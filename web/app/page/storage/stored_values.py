@@ -4,7 +4,9 @@ Every value the page keeps is hostile until checked (another program, an older b
 person may have written it). The match (``videau.match``), its archived games and the
 practice deck have readers of their own that keep a broken value aside
 (:mod:`app.page.storage.match_store`, :mod:`app.page.practice`), and so do the link match
-records (:class:`app.page.link.link_book.LinkBook`). This module does the same for the rest:
+records (:class:`app.page.link.link_book.LinkBook`). The board drawn last (``videau.board``) is read
+only by web/first-board.js, which ignores what it cannot use, and written over by the page: no
+Python reads it at start, so it is not parsed here. This module does the same for the rest:
 each value is read within bounds (:func:`core.jsontext.read_json`: length, depth, numbers)
 and must have its kind (an object, a list of match ids, a short text, a count); one that does
 not is moved to ``<key>.aside`` and removed, so the page starts on its defaults and says what
@@ -26,10 +28,8 @@ from contextlib import suppress
 
 from app.page.storage.match_store import Storage
 from app.page.storage.storage_keys import (
-    BOARD_KEY,
     INDEX_KEY,
     LANG_KEY,
-    MAX_BOARD_CHARS,
     MAX_INDEX_CHARS,
     MAX_PREFERENCE_CHARS,
     NEW_MATCH_KEY,
@@ -66,7 +66,6 @@ CHECKED_KEYS: dict[str, Callable[[str], bool]] = {
     OPTIONS_KEY: _object(MAX_PREFERENCE_CHARS),
     OPPONENT_KEY: _object(MAX_PREFERENCE_CHARS),
     NEW_MATCH_KEY: _object(MAX_PREFERENCE_CHARS),
-    BOARD_KEY: _object(MAX_BOARD_CHARS),
     INDEX_KEY: _ids,
     REV_KEY: lambda text: bool(_COUNT.fullmatch(text)),
     LANG_KEY: _word,
