@@ -15,50 +15,58 @@ def steps(match: Match) -> int:
     return len(turn.steps)
 
 
-def played(gestures: Gestures, match: Match, *moves: tuple[int, int]) -> Match:
-    """``moves`` made one gesture each, as the page's act() reports them."""
+def played(gestures: Gestures, match: Match, *moves: tuple[int, int]) -> tuple[Gestures, Match]:
+    """``moves`` made one gesture each, as the page's step reports them: the gestures and the match after."""
     for start, end in moves:
         after = match.move(start, end)
-        gestures.follow(match, after)
+        gestures = gestures.follow(match, after)
         match = after
-    return match
+    return gestures, match
 
 
-def undone(gestures: Gestures, match: Match) -> Match:
+def undone(gestures: Gestures, match: Match) -> tuple[Gestures, Match]:
     after = gestures.undo(match)
-    gestures.follow(match, after)
-    return after
+    return gestures.follow(match, after), after
+
+
+def test_gestures_are_a_value() -> None:
+    rolled = Match.new(3).opening_with(6, 1)
+    before = Gestures()
+    after = before.follow(rolled, rolled.move(13, 6))
+    assert before == Gestures() and after != before
+    with pytest.raises(AttributeError):
+        after.starts = ()  # type: ignore[misc]
 
 
 def test_a_move_by_the_sum_is_taken_back_whole_and_the_turn_starts_again() -> None:
     gestures = Gestures()
     rolled = Match.new(3).opening_with(6, 1)
-    gestures.follow(Match.new(3), rolled)
-    moved = played(gestures, rolled, (13, 6))
+    gestures = gestures.follow(Match.new(3), rolled)
+    gestures, moved = played(gestures, rolled, (13, 6))
     assert steps(moved) == 2
-    back = undone(gestures, moved)
+    _, back = undone(gestures, moved)
     assert back.game.turn_in_progress == rolled.game.turn_in_progress  # the turn's start
 
 
 def test_gestures_are_taken_back_one_at_a_time_latest_first() -> None:
     gestures = Gestures()
     rolled = Match.new(3).opening_with(4, 2)
-    gestures.follow(rolled, rolled)
-    moved = played(gestures, rolled, (8, 4), (6, 4))  # one die each: two gestures
-    once = undone(gestures, moved)
-    assert steps(once) == 1 and once.game.turn_in_progress == played(Gestures(), rolled, (8, 4)).game.turn_in_progress
-    assert steps(undone(gestures, once)) == 0
+    gestures = gestures.follow(rolled, rolled)
+    gestures, moved = played(gestures, rolled, (8, 4), (6, 4))  # one die each: two gestures
+    gestures, once = undone(gestures, moved)
+    assert steps(once) == 1 and once.game.turn_in_progress == played(Gestures(), rolled, (8, 4))[1].game.turn_in_progress
+    assert steps(undone(gestures, once)[1]) == 0
 
 
 def test_a_double_by_the_sum_then_a_single_die() -> None:
     gestures = Gestures()
     rolled = Match.new(3).opening_with(4, 2).play("8/4 6/4").roll_with((3, 3))
-    gestures.follow(rolled, rolled)
-    moved = played(gestures, rolled, (13, 7), (6, 3))  # 13/10/7 (two steps), then 6/3
+    gestures = gestures.follow(rolled, rolled)
+    gestures, moved = played(gestures, rolled, (13, 7), (6, 3))  # 13/10/7 (two steps), then 6/3
     assert steps(moved) == 3
-    once = undone(gestures, moved)
+    gestures, once = undone(gestures, moved)
     assert steps(once) == 2
-    assert steps(undone(gestures, once)) == 0
+    assert steps(undone(gestures, once)[1]) == 0
 
 
 def test_a_turn_not_seen_is_taken_back_a_step_at_a_time() -> None:
@@ -66,8 +74,7 @@ def test_a_turn_not_seen_is_taken_back_a_step_at_a_time() -> None:
     moved = rolled.move(13, 6)  # made in another tab, or before a reload
     gestures = Gestures()
     assert steps(gestures.undo(moved)) == 1
-    stale = Gestures()
-    played(stale, Match.new(3).opening_with(5, 2), (13, 8))  # another turn's gestures say nothing here
+    stale, _ = played(Gestures(), Match.new(3).opening_with(5, 2), (13, 8))  # another turn's gestures say nothing here
     assert steps(stale.undo(moved)) == 1
 
 

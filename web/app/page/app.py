@@ -1,38 +1,40 @@
-"""The playable page: one match, its view, and the listeners that change it.
+"""The playable page: the runner of :mod:`app.page.step`, the view, and the listeners.
 
-Events in, one transition of the match, save, one redraw out. No rules here: every question goes to the
-core through the :class:`~core.match.Match`; the board (:mod:`app.board`) only shows the answers.
-
-**One commit path.** The page's match changes only in :meth:`App.commit` (``tests/web/test_commit.py``
-holds it: no other module assigns ``.match``): the helpers around the App (the coach, the clock, the
-saves, the computer, play by link) hand it the next match, and it applies the clock's rule, saves,
-redraws, keeps the board for the next start-up and lets the computer act. :meth:`App.renew` comes first
-when the next match is another one (new, read from storage, a link's). Drawing writes nothing to storage.
+**The page as a reducer (#57).** What the page shows and remembers is one immutable
+:class:`~app.page.step.PageState`; every listener, timer and feature turns what happened into an
+action and hands it to :meth:`App.dispatch`, the runner: the one place the state is assigned
+(``tests/web/test_step_purity.py``). The runner asks the pure :func:`~app.page.step.step` for the
+next state and the effects, and carries the effects out with the browser (save, draw, keep the board
+for the next start-up, start the computer's turn, pass a forced roll later, hand a turn over by link,
+ask the tutor). An effect that answers (the saves keep another match) is stepped at once by the
+runner; an action dispatched while effects run waits its turn: nothing re-enters the step. No rules
+here: every question goes to the core through the :class:`~core.match.Match`; the board
+(:mod:`app.board`) only shows the answers.
 
 The jobs around the App live in the feature packages of :mod:`app.page` (board_input, screen, dialogs,
-storage, computer, clock, coach, dice, link); :mod:`app.records.panel` holds match files, IDs and replay.
-Every listener runs inside :func:`~app.dom.guarded`.
+storage, computer, clock, coach, dice, link), each given the narrow protocol of :mod:`app.page.host`
+it needs; :mod:`app.records.panel` holds match files, IDs and replay. Every listener runs inside
+:func:`~app.dom.guarded`.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import fields, replace
+from typing import TYPE_CHECKING, Any, cast
 
 from pyscript import document, window
 
-from app.board.messages import describe_refusal
-from app.board.places import OFF, Place, parse_place, to_mover
+from app.board.places import Place, parse_place
 from app.board.render import render_board
 from app.board.view import BoardView, build_view
 from app.dom import Listeners, create_once, el, ignore_event, js_value, report_in
-from app.page.auto_play import PASS_PAUSE_MS, follow_up, forced_pass
+from app.page.auto_play import PASS_PAUSE_MS
 from app.page.board_input import animation
 from app.page.board_input.drag import BoardPointer
-from app.page.board_input.gestures import Gestures
 from app.page.board_input.keys import BoardKeys, on_shortcut
-from app.page.board_input.moved import Moved, checkers_moved
+from app.page.board_input.moved import Moved
 from app.page.browser import BrowserStorage, set_url_param, url_param
 from app.page.clock import page_clock
 from app.page.computer import turns
@@ -45,30 +47,56 @@ from app.page.screen.buttons import controls_for, page_phase
 from app.page.screen.firstboard import DEFAULT_LENGTH, remember_board
 from app.page.screen.in_view import focus_next_step
 from app.page.screen.movelog import MoveLog
-from app.page.screen.page_view import (
-    draw_controls,
-    draw_moves,
-    draw_notice,
-    draw_over,
-    opening_note,
-    status_line,
-    translate_page,
+from app.page.screen.page_view import draw_controls, draw_moves, draw_notice, draw_over, status_line, translate_page
+from app.page.step import (
+    Action,
+    AskTutor,
+    Choose,
+    CloseOver,
+    Commit,
+    Do,
+    Draw,
+    DrawClocks,
+    DrawNotice,
+    Drop,
+    Effect,
+    HandOver,
+    Install,
+    KeepBoard,
+    LinkRoll,
+    Mode,
+    NewMatchShown,
+    NextGame,
+    PageState,
+    PassLater,
+    Resume,
+    Roll,
+    Save,
+    Say,
+    Select,
+    SetLanguage,
+    SetOptions,
+    StartComputer,
+    Translate,
+    step,
 )
 from app.page.storage.match_store import MatchStore, Options, choose_lang
 from app.page.storage.saving import PageSaves
 from app.page.storage.storage_keys import LANG_KEY, OPPONENT_KEY, OPTIONS_KEY
 from app.page.storage.stored_values import set_aside_unreadable
 from app.text import t
-from core.errors import IllegalActionError
 from core.match import Match
 
 if TYPE_CHECKING:  # each imported on first use, never at start-up
     from app.page.coach.hint_panel import Coach
     from core.bot import Bot
 
+DRAWS_PER_ROLL = 40
+"""Die values drawn for one roll action: the opening throws ties again (40 values are 20 throws)."""
+
 
 class App:
-    """The page: one match, its view, and the listeners that change it."""
+    """The page: the runner of its state (:meth:`dispatch`), the view, and the listeners."""
 
     def __init__(self) -> None:
         self.storage = BrowserStorage()
@@ -76,32 +104,135 @@ class App:
         self.store = MatchStore(self.storage)
         self.rng: Callable[[], int] = page_dice()
         self.url_lang = url_param("lang")
-        self.lang = choose_lang(self.url_lang, self._get(LANG_KEY), list(window.navigator.languages or []))
-        self.options = Options.from_json(self._get(OPTIONS_KEY))
-        self.match = Match.new(DEFAULT_LENGTH)  # replaced only by commit()
-        self.selected: Place | None = None
+        lang = choose_lang(self.url_lang, self._get(LANG_KEY), list(window.navigator.languages or []))
+        self.state = PageState(Match.new(DEFAULT_LENGTH), lang=lang, options=Options.from_json(self._get(OPTIONS_KEY)))
+        """The page's state: assigned only by :meth:`dispatch`."""
+        self._queue: deque[Action] = deque()
+        self._running = False
+        # the runner's resources and the view's memory (not the page's state)
         self.view: BoardView | None = None
         self.drawn: tuple[Match, str] | None = None  # the board last drawn, when a reload may show it
-        self.notice = ""
-        self.notice_kind = "error"  # "error" (refused, failed) or "info" (a harmless note)
-        self.over_closed_at: int | None = None  # the game (count of games) whose end card was closed
         self.log = MoveLog()
         self.bot: Bot | None = None
-        self.bot_player: int | None = None
-        self.bot_busy = False
-        self.generation = 0  # raised whenever the match is replaced: a computer's turn in flight stops
         self.coach: Coach | None = None  # installed after start-up
         self.listeners = Listeners()
         self.pointer = BoardPointer(self)
         self.keys = BoardKeys(self)
-        self.gestures = Gestures()  # Undo takes back a whole gesture (a move by the sum: both dice)
-        self.dialogs = Dialogs(self)
-        self.saves: Saves = PageSaves(self)
+        self.dialogs = Dialogs(self, self)
+        self.page_saves = PageSaves(self)
         self.clocks = page_clock.PageClocks(self)  # off unless chosen: see app.page.clock.page_clock
         self.pending: tuple[Match, Bot | None, str, str] | None = None
         """A new match waiting for the player's consent to erase an uncopied broken save."""
         self.link: LinkMode | None = None
-        """A match by link open on the page (:mod:`app.page.link.link_panel`): it stands in for :attr:`saves`."""
+        """A match by link open on the page (:mod:`app.page.link.link_panel`): it saves the page's match meanwhile."""
+
+    # -- the runner ---------------------------------------------------------------------------------
+    def dispatch(self, action: Action) -> None:
+        """Step ``action`` and carry out its effects: the one place the page's state changes.
+
+        The runner reads the clock for the step (``now``). An action dispatched while effects run
+        (by a feature an effect called) is stepped after them, in order; an effect's answer
+        (:class:`~app.page.step.Kept`) is stepped at once, before the effects that follow it."""
+        if any(f.name == "now" for f in fields(cast(Any, action))):
+            action = cast(Action, replace(cast(Any, action), now=self.clocks.now()))
+        self._queue.append(action)
+        if self._running:
+            return
+        self._running = True
+        try:
+            while self._queue:
+                self.state, effects = step(self.state, self._queue.popleft())
+                todo = deque(effects)
+                while todo:
+                    answer = self.perform(todo.popleft())
+                    if answer is not None:
+                        self.state, more = step(self.state, answer)
+                        todo.extendleft(reversed(more))
+        except BaseException:
+            self._queue.clear()
+            raise
+        finally:
+            self._running = False
+
+    def perform(self, effect: Effect) -> Action | None:
+        """Carry out one effect with the browser; an action when the effect answers."""
+        if isinstance(effect, Save):
+            return self.page_saves.save(effect.clock)
+        if isinstance(effect, HandOver):
+            return self.link.save() if self.link is not None else None
+        if isinstance(effect, LinkRoll):
+            if self.link is not None:
+                self.link.roll()
+        elif isinstance(effect, Draw):
+            self.redraw(effect.moves, rolled=effect.rolled)
+        elif isinstance(effect, DrawNotice):
+            draw_notice(self.notice, self.notice_kind, self.lang)
+        elif isinstance(effect, DrawClocks):
+            self.clocks.draw(effect.now)
+        elif isinstance(effect, KeepBoard):
+            self.keep_board()
+        elif isinstance(effect, StartComputer):
+            turns.start_turn(self, effect.generation)
+        elif isinstance(effect, PassLater):
+            self.pass_later(effect.match, effect.generation)
+        elif isinstance(effect, AskTutor):
+            if self.coach is not None:
+                self.coach.judge(effect)
+        elif isinstance(effect, NewMatchShown):
+            self.log = MoveLog()
+            if effect.mode.kind != "link" and self.link is not None:
+                link, self.link = self.link, None
+                link.leave()
+        elif isinstance(effect, Translate):
+            self.remember(LANG_KEY, self.lang)
+            if self.url_lang is not None:  # keep a shared link's ?lang= in step with the choice
+                set_url_param("lang", self.lang)
+                self.url_lang = self.lang
+            self.apply_language()
+            self.saves.check_budget()
+        return None
+
+    # -- the state, read ----------------------------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self.state.match
+
+    @property
+    def selected(self) -> Place | None:
+        return self.state.selected
+
+    @property
+    def lang(self) -> str:
+        return self.state.lang
+
+    @property
+    def options(self) -> Options:
+        return self.state.options
+
+    @property
+    def generation(self) -> int:
+        return self.state.generation
+
+    @property
+    def notice(self) -> str:
+        return self.state.notice
+
+    @property
+    def notice_kind(self) -> str:
+        return self.state.notice_kind
+
+    @property
+    def bot_player(self) -> int | None:
+        return self.state.mode.bot_player
+
+    @property
+    def bot_busy(self) -> bool:
+        return self.state.computer_busy
+
+    @property
+    def saves(self) -> Saves:
+        """Where the page's match is saved: the link while a match by link is open, else the page's saves."""
+        return self.link if self.link is not None else self.page_saves
 
     @property
     def flipped(self) -> bool:
@@ -110,11 +241,19 @@ class App:
     @property
     def turned(self) -> bool:
         """Player 1 at the bottom: a device playing seat 1 by link sees the board from its own seat."""
-        return bool(self.link is not None and self.link.active and self.link.seat == 1)
+        return self.state.mode.seat == 1
 
     def bot_available(self) -> bool:
         """True when the computer opponent can be chosen (the core ships its bot)."""
         return bot_available()
+
+    def viewer(self) -> int:
+        """Who the points are numbered for (:meth:`~app.page.step.PageState.viewer`)."""
+        return self.state.viewer()
+
+    def waiting(self) -> bool:
+        """True when the screen may not act (:meth:`~app.page.step.PageState.waiting`)."""
+        return self.state.waiting()
 
     # -- storage -------------------------------------------------------------------------
     def _get(self, key: str) -> str | None:
@@ -125,12 +264,11 @@ class App:
 
     def say(self, text: str, kind: str = "error") -> None:
         """Set the notice shown above the buttons: ``"error"`` (refused, failed) or ``"info"``."""
-        self.notice, self.notice_kind = text, kind
+        self.dispatch(Say(text, kind))
 
     def show_notice(self, text: str, kind: str = "error") -> None:
         """:meth:`say`, and draw it now (outside a redraw)."""
-        self.say(text, kind)
-        draw_notice(self.notice, self.notice_kind, self.lang)
+        self.dispatch(Say(text, kind, draw=True))
 
     def recall(self, key: str) -> str | None:
         """A stored value (``None`` when absent or storage fails)."""
@@ -142,17 +280,6 @@ class App:
             self.storage.set(key, value)
         except Exception as exc:
             self.say(t(self.lang, "ui.storage_failed", error=str(exc)))
-
-    def save(self) -> None:
-        """Save the match as it is (the page is left); what the saves keep instead is committed.
-
-        The board drawn is kept again for the new save (a running clock saved as the page is left
-        changes the save, not the board)."""
-        kept = self.saves.save()
-        if kept is not None:
-            self.commit(kept, note=None, save=False)
-        else:
-            self.keep_board()
 
     def keep_board(self) -> None:
         """Store the board last drawn, for the next start-up to show at once (when it is the save's)."""
@@ -197,21 +324,19 @@ class App:
         document.body.dataset.ready = "true"
         if first_visit:
             self.dialogs.open_new_match()
-        self.schedule_bot()
-        self.schedule_pass()
+        self.dispatch(Resume())  # the computer's turn, a forced pass: what comes next by itself
 
     def load(self, match: Match, *, note: str | None = "", kind: str = "info", shown: bool = True) -> None:
         """A match read from storage (at start, or another tab's save): the computer back if it played
-        in it, then committed as it is (nothing saved). ``note``: the notice (``None`` keeps it)."""
-        self.renew()
+        in it, its clock as saved, installed as it is (nothing saved). ``note``: the notice (``None`` keeps it)."""
         player, level = opponent_from_json(self._get(OPPONENT_KEY))
-        self.bot, self.bot_player = None, None
+        self.bot, mode = None, Mode()
         if player is not None:
             try:
-                self.bot, self.bot_player = load_bot(level, bot_noise()), player
+                self.bot, mode = load_bot(level, bot_noise()), Mode("computer", player)
             except Exception as exc:
                 note, kind = t(self.lang, "ui.bot_failed", error=str(exc)), "error"
-        self.commit(match, note=note, kind=kind, save=False, shown=shown)
+        self.dispatch(Install(match, mode, self.store.clock, self.store.held, note=note, kind=kind, save=False, shown=shown))
 
     # -- wiring ------------------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
@@ -231,20 +356,14 @@ class App:
         actions: dict[str, Callable[[], object]] = {
             "roll": self.roll,
             "double": self.dialogs.ask_double,
-            "take": lambda: self.act(lambda m: m.take()),
-            "beaver": lambda: self.act(lambda m: m.beaver()),
-            "drop": lambda: self.act(lambda m: m.drop()),
-            "pass": lambda: self.act(lambda m: m.pass_turn()),
-            "undo": lambda: self.act(self.gestures.undo),
-            "confirm": lambda: self.act(lambda m: m.confirm()),
             "resign": self.dialogs.ask_resign,
-            "accept": lambda: self.act(lambda m: m.accept()),
-            "decline": lambda: self.act(lambda m: m.decline()),
         }
+        for name in ("take", "beaver", "drop", "pass", "undo", "confirm", "accept", "decline"):
+            actions[name] = lambda name=name: self.dispatch(Do(name))  # type: ignore[misc]
         for name, action in actions.items():
             on(el(f"btn-{name}"), "click", ignore_event(animation.board_keeps_focus(el(f"btn-{name}"), action)))
-        on(el("btn-next"), "click", ignore_event(lambda: self.act(lambda m: m.next_game(self.rng))))
-        on(el("btn-bar-next"), "click", ignore_event(lambda: self.act(lambda m: m.next_game(self.rng))))
+        on(el("btn-next"), "click", ignore_event(self.next_game))
+        on(el("btn-bar-next"), "click", ignore_event(self.next_game))
         on(el("btn-over-close"), "click", ignore_event(lambda: self.close_over(True)))
         on(el("btn-over-show"), "click", ignore_event(lambda: self.close_over(False)))
         on(document, "keydown", self.on_over_key)
@@ -256,7 +375,7 @@ class App:
         for option in ("opt-auto-confirm", "opt-auto-forced", "opt-bot-fast"):
             on(el(option), "change", self.on_option)
         self.dialogs.wire(on)
-        on(window, "storage", self.saves.on_storage)
+        on(window, "storage", lambda event: self.saves.on_storage(event))
         on(document, "keydown", on_shortcut)
 
     # -- language ----------------------------------------------------------------------------
@@ -266,37 +385,11 @@ class App:
         self.dialogs.draw_recovery()
 
     def set_language(self, lang: str) -> None:
-        if lang == self.lang:
-            return
-        self.lang = lang
-        self.remember(LANG_KEY, lang)
-        if self.url_lang is not None:  # keep a shared link's ?lang= in step with the choice
-            set_url_param("lang", lang)
-            self.url_lang = lang
-        self.apply_language()
-        self.saves.check_budget()
-        self.redraw()
-        self.keep_board()
+        self.dispatch(SetLanguage(lang))
 
     # -- drawing -----------------------------------------------------------------------------
-    def viewer(self) -> int:
-        """Who the points are numbered for: the human against the computer, else the player to act."""
-        if self.bot_player is not None:  # the human
-            return 1 - self.bot_player
-        if self.link is not None:  # the seat of this device
-            return self.link.seat
-        game = self.match.game
-        acting = game.player_to_act
-        return acting if acting is not None else (game.turn or 0)
-
-    def waiting(self) -> bool:
-        """True when the screen may not act: a broken save waits for a decision, or the computer is to act."""
-        if self.store.held or self.bot_busy or (self.link is not None and self.link.waiting()):
-            return True
-        return self.bot_player is not None and self.match.game.player_to_act == self.bot_player
-
     def redraw(self, moves: Moved = (), *, rolled: bool = False) -> None:
-        """Draw everything from the match: board, status, buttons, end-of-game card, move list."""
+        """Draw everything from the state: board, status, buttons, end-of-game card, move list."""
         board = el("board")
         before = animation.checker_centres(moves) if moves and animation.animate() else {}
         focus = animation.focused_place()
@@ -328,7 +421,8 @@ class App:
         draw_controls(controls_for(self.match, waiting=waiting))
         if self.coach is not None:
             self.coach.draw()
-        draw_over(self.match, view, phase, self.lang, closed=self.over_closed_at == len(self.match.games))
+        over_closed = self.state.over_closed_at == len(self.match.games)
+        draw_over(self.match, view, phase, self.lang, closed=over_closed)
         draw_moves(self.match, self.log, view, self.lang, archived=self.store.base)
         el("opt-auto-confirm").checked = self.options.auto_confirm
         el("opt-auto-forced").checked = self.options.auto_forced
@@ -343,23 +437,15 @@ class App:
                 dice.classList.add("dice--rolled")
 
     # -- actions -----------------------------------------------------------------------------------
-    def act(self, change: Callable[[Match], Match], *, moves: Moved = (), rolled: bool = False) -> bool:
-        """One transition: ask the core, follow up (forced moves, auto confirm), save, redraw once."""
-        if self.waiting():
-            return False
-        try:
-            match = change(self.match)
-        except IllegalActionError as exc:
-            self.say(describe_refusal(self.lang, exc.reason))
-            self.selected = None
-            self.redraw()
-            return False
-        followed = self.follow_up(match)
-        if self.coach is not None and self.coach.holds(followed, moves, rolled):
-            return False  # the tutor checks the decision first (and commits it, or not)
-        self.gestures.follow(self.match, followed)
-        self.commit(followed, note=opening_note(match, self.lang) if rolled else "", moves=moves, rolled=rolled)
-        return True
+    def draws(self) -> tuple[int, ...]:
+        """Die values for one roll action, from the page's dice."""
+        return tuple(self.rng() for _ in range(DRAWS_PER_ROLL))
+
+    def roll(self) -> None:
+        self.dispatch(Roll(self.draws()))
+
+    def next_game(self) -> None:
+        self.dispatch(NextGame(self.draws()))
 
     def commit(
         self,
@@ -372,88 +458,34 @@ class App:
         save: bool = True,
         shown: bool = True,
     ) -> None:
-        """Make ``match`` the page's match: the one place it changes. Apply, save, redraw, schedule.
-
-        ``match`` is the next match (a transition of this one), or another one after :meth:`renew`.
-        The clock's rule comes first (a flag that fell loses the match on time); the selection is
-        dropped; ``note`` becomes the notice (``None`` keeps it). ``save``: write it (False for a
-        match read from storage, or a step the computer shows before its decision is saved); the
-        saves may hand back the match they kept instead (by link: where the turn began, or as the
-        link sent it). ``shown``: redraw (``moves`` animated, the dice ``rolled``), keep the board for
-        the next start-up, and let the computer act if it is to; False while the page starts, or
-        while the computer holds the match (it draws once it let go).
-        """
-        self.match = self.clocks.follow(match)
-        self.selected = None
-        if note is not None:
-            self.say(note, kind)
-        if save:
-            kept = self.saves.save()
-            if kept is not None:
-                self.match = kept
-        if shown:
-            self.redraw(moves, rolled=rolled)
-            self.keep_board()
-            self.schedule_bot()
-            self.schedule_pass()
+        """A match a feature computed from the page's own, applied (:class:`~app.page.step.Commit`)."""
+        self.dispatch(Commit(match, note=note, kind=kind, moves=moves, rolled=rolled, save=save, shown=shown))
 
     def open_by_link(self, play: LinkMode, match: Match, *, note: str = "") -> None:
-        """A match by link opens (after :meth:`renew`): ``play`` stands in for the saves, the normal save
-        stays as it is, and the computer plays no part; ``match``, the link's, is committed unsaved."""
-        self.bot, self.bot_player = None, None
-        self.link = play
-        self.saves = play
-        self.commit(match, note=note, save=False)
-
-    def close_link(self, saves: Saves) -> None:
-        """Link mode ends (another match replaced the link's): ``saves``, the page's own, again."""
-        self.saves, self.link = saves, None
-
-    def renew(self) -> None:
-        """Another match comes next (a new one, one read from storage, a link's): a computer's turn in
-        flight stops, the clock and the link read the new match, the move list and end card start again."""
-        self.generation += 1
-        self.log = MoveLog()
-        self.over_closed_at = None
-
-    def follow_up(self, match: Match) -> Match:
-        """The options' automatic steps (not on the computer's turns)."""
-        if self.bot_player is not None and match.game.turn == self.bot_player:
-            return match
-        return follow_up(match, auto_confirm=self.options.auto_confirm, auto_forced=self.options.auto_forced)
-
-    def roll(self) -> None:
-        if self.link is not None and self.link.roll():  # by link, the dice come from the link only
-            return
-        if self.match.game.phase == "opening":
-            self.act(lambda m: m.opening(self.rng), rolled=True)
-        else:
-            self.act(lambda m: m.roll(self.rng), rolled=True)
+        """A match by link opens: ``play`` saves it meanwhile (the normal save stays as it is), the
+        computer plays no part; ``match``, the link's, is installed unsaved."""
+        self.bot, self.link = None, play
+        self.dispatch(Install(match, play.mode(), None, self.store.held, note=note, save=False))
 
     def flip(self) -> None:
-        self.options = replace(self.options, flipped=not self.options.flipped)
-        self.remember(OPTIONS_KEY, self.options.to_json())
-        self.redraw()
+        options = replace(self.options, flipped=not self.options.flipped)
+        self.remember(OPTIONS_KEY, options.to_json())
+        self.dispatch(SetOptions(options))
         self.keep_board()
 
     def on_option(self, _event: Any) -> None:
-        self.options = replace(
+        options = replace(
             self.options,
             auto_confirm=bool(el("opt-auto-confirm").checked),
             auto_forced=bool(el("opt-auto-forced").checked),
             bot_fast=bool(el("opt-bot-fast").checked),
         )
-        self.remember(OPTIONS_KEY, self.options.to_json())
-        follow = self.follow_up(self.match) if not self.waiting() else self.match
-        if follow is not self.match:
-            self.commit(follow, note=None)
-        else:
-            self.redraw()
+        self.remember(OPTIONS_KEY, options.to_json())
+        self.dispatch(SetOptions(options))
 
     def close_over(self, closed: bool) -> None:
         """Close the end-of-game card to look at the final position, or open it again."""
-        self.over_closed_at = len(self.match.games) if closed else None
-        self.redraw()
+        self.dispatch(CloseOver(closed))
         el("btn-over-show" if closed else "btn-over-close").focus()
 
     def on_over_key(self, event: Any) -> None:
@@ -464,54 +496,18 @@ class App:
             event.preventDefault()
             self.close_over(True)
 
-    # -- the board: a place chosen by click, key or drop ----------------------------------------------
+    # -- the board: events from the board's input (a place chosen, a checker dropped) ------------------
     def select(self, place: Place | None) -> None:
         """Pick the checker on ``place`` (``None``: drop the pick), and draw it."""
-        self.selected = place
-        self.redraw()
+        self.dispatch(Select(place))
 
     def choose(self, place: Place) -> None:
         """A click, or Enter, on a place: select a checker, move it, or say why not."""
-        view, game = self.view, self.match.game
-        if view is None or self.waiting() or game.phase != "move" or game.turn_in_progress is None:
-            return
-        mover = game.turn or 0
-        selected = self.selected
-        if selected is not None and place in view.dests:
-            self.step(selected, place)
-        elif selected is not None and place == selected:
-            moves = checkers_moved(self.match, place, None)
-            self.act(lambda m: m.auto_step(to_mover(place, mover)), moves=moves)
-        elif place in view.movable:
-            self.selected = place
-            self.notice = ""
-            self.redraw()
-        else:
-            self.explain(place)
+        self.dispatch(Choose(place))
 
-    def step(self, start: Place, end: Place, *, animate: bool = True) -> None:
-        mover = self.match.game.turn or 0
-        moves = checkers_moved(self.match, start, end)
-        if not animate:  # dropped: the checker is already there
-            moves = moves[1:]
-        self.act(lambda m: m.move(to_mover(start, mover), to_mover(end, mover)), moves=moves)
-
-    def explain(self, place: Place) -> None:
-        """Why the place clicked cannot be used (the core's reason), and drop the selection."""
-        game = self.match.game
-        turn = game.turn_in_progress
-        mover = game.turn or 0
-        selected, self.selected = self.selected, None
-        if turn is None:
-            return
-        if selected is not None and selected != place:
-            reason = turn.why_not_move(to_mover(selected, mover), to_mover(place, mover))
-        elif place != OFF and self.view is not None and self.view.owns(place, mover):
-            reason = turn.why_not(to_mover(place, mover), None)
-        else:
-            reason = ""
-        self.say(describe_refusal(self.lang, reason, place, viewer=self.viewer()) if reason else "")
-        self.redraw()
+    def drop(self, start: Place, end: Place) -> None:
+        """A checker dragged from ``start`` and dropped on ``end``."""
+        self.dispatch(Drop(start, end))
 
     # -- a new match ------------------------------------------------------------------------------
     def _install(self, match: Match, bot: Bot | None, level: str, note: str, *, discard: bool = False) -> bool:
@@ -528,11 +524,11 @@ class App:
                 return False
             self.dialogs.hide_recovery()
         self.pending = None
-        self.bot, self.bot_player = bot, (1 if bot is not None else None)
-        self.remember(OPPONENT_KEY, opponent_to_json(self.bot_player, level))
-        self.renew()
+        self.bot = bot
+        mode = Mode("computer", 1) if bot is not None else Mode()
+        self.remember(OPPONENT_KEY, opponent_to_json(mode.bot_player, level))
         self.store.new_match()
-        self.commit(match, note=note)
+        self.dispatch(Install(match, mode, self.clocks.take_choice(), self.store.held, note=note))
         return True
 
     def discard_broken(self) -> None:
@@ -565,25 +561,18 @@ class App:
             self.redraw()
         return installed
 
-    # -- the computer opponent -----------------------------------------------------------------------
-    def schedule_bot(self) -> None:
-        """Start the computer's turn when it is to act (see :mod:`app.page.computer.turns`)."""
-        turns.schedule_bot(self)
-
-    def schedule_pass(self) -> None:
+    # -- what comes by itself --------------------------------------------------------------------------
+    def pass_later(self, match: Match, generation: int) -> None:
         """A roll that cannot be played is passed for the player at this screen once it was shown for
         :data:`~app.page.auto_play.PASS_PAUSE_MS` (#59), unless the match changed meanwhile (a click on
         Pass, another tab, a new match). The computer passes on its own turns; by link, only on this seat's."""
-        match, generation = self.match, self.generation
-        if not forced_pass(match) or self.waiting():
-            return
 
         def pass_now() -> None:
             if self.match is not match or self.generation != generation or self.waiting():
                 return
             pass_button = el("btn-pass")
             had_focus = js_value(document.activeElement) in (None, document.body, pass_button)
-            self.act(lambda m: m.pass_turn())
+            self.dispatch(Do("pass"))
             if had_focus:
                 focus_next_step()
 

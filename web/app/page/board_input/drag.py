@@ -13,7 +13,8 @@ from app.board.places import Place, parse_place
 from app.dom import create_once, el, js_value, place_of
 from app.page.board_input.animation import svg_scale, top_checker, with_ring
 from app.page.board_input.tap import Box, forgiving_place
-from app.page.host import PageHost
+from app.page.host import BoardInput
+from app.page.step import Choose, Drop, Select
 
 DRAG_THRESHOLD_PX = 6
 
@@ -92,7 +93,7 @@ def drop_place(event: Any) -> Place | None:
 class BoardPointer:
     """The board's click and pointer listeners."""
 
-    def __init__(self, host: PageHost) -> None:
+    def __init__(self, host: BoardInput) -> None:
         self.host = host
         self.drag: Drag | None = None
         self.click_guard = ClickGuard()
@@ -109,7 +110,7 @@ class BoardPointer:
         if self.pointer_type in ("touch", "pen") and not exact:  # a finger is wider than a point: the nearest usable
             place = forgiving_place(place, self._targets(), float(event.clientX), float(event.clientY))
         if place is not None:
-            self.host.choose(place)
+            self.host.dispatch(Choose(place))
 
     def _targets(self) -> dict[Place, Box]:
         """The columns, on screen, of the places a tap may use now: lit destinations, movable checkers."""
@@ -144,7 +145,7 @@ class BoardPointer:
         if drag is None or moved is None:
             return
         if not drag.started:
-            self.host.select(drag.place)
+            self.host.dispatch(Select(drag.place))
             view = self.host.view
             assert view is not None
             element = top_checker(drag.place, view.mover)
@@ -158,7 +159,7 @@ class BoardPointer:
         drag, self.drag = self.drag, None
         refused, self.refused = self.refused, None
         if refused is not None and self.host.selected is None and drop_place(event) != refused:
-            self.host.explain(refused)  # released elsewhere: no click follows to say why it cannot move
+            self.host.dispatch(Choose(refused))  # released elsewhere: no click follows to say why it cannot move
             return
         if drag is None or not drag.started:
             return
@@ -166,9 +167,9 @@ class BoardPointer:
         place = drop_place(event)
         view = self.host.view
         if place is not None and view is not None and place in view.dests:
-            self.host.step(drag.place, place, animate=False)
+            self.host.dispatch(Drop(drag.place, place))
         elif place != drag.place and place is not None:
-            self.host.explain(place)
+            self.host.dispatch(Choose(place))  # says why not
         else:
             self.host.redraw()
 

@@ -10,14 +10,16 @@ is taken back a step at a time, as before.
 >>> from core.match import Match
 >>> gestures = Gestures()
 >>> rolled = Match.new(3).opening_with(6, 1)
->>> gestures.follow(rolled, rolled)
+>>> gestures = gestures.follow(rolled, rolled)
 >>> moved = rolled.move(13, 6)  # by the sum: two steps, 13/7/6
->>> gestures.follow(rolled, moved)
+>>> gestures = gestures.follow(rolled, moved)
 >>> len(moved.game.turn_in_progress.steps), len(gestures.undo(moved).game.turn_in_progress.steps)
 (2, 0)
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from core.dice import Dice
 from core.match import Match
@@ -39,25 +41,25 @@ def steps_made(match: Match) -> int:
     return 0 if turn is None else len(turn.steps)
 
 
+@dataclass(frozen=True)
 class Gestures:
-    """Where each gesture of the turn in progress began (its count of steps before it)."""
+    """Where each gesture of the turn in progress began (its count of steps before it); a value."""
 
-    def __init__(self) -> None:
-        self.turn: TurnKey | None = None
-        self.starts: tuple[int, ...] = ()
+    turn: TurnKey | None = None
+    starts: tuple[int, ...] = ()
 
-    def follow(self, before: Match, after: Match) -> None:
-        """One transition of the page's match (``before`` → ``after``), by one gesture of the player."""
+    def follow(self, before: Match, after: Match) -> Gestures:
+        """After one transition of the page's match (``before`` → ``after``), by one gesture of the player."""
         key = turn_key(after)
-        if key != self.turn:
-            self.turn, self.starts = key, ()
+        starts = self.starts if key == self.turn else ()
         if key is None:
-            return
+            return Gestures(key, starts)
         made = steps_made(after)
-        self.starts = tuple(start for start in self.starts if start < made)  # what an undo took back
+        starts = tuple(start for start in starts if start < made)  # what an undo took back
         already = steps_made(before) if turn_key(before) == key else 0
         if made > already:
-            self.starts += (already,)
+            starts += (already,)
+        return Gestures(key, starts)
 
     def undo(self, match: Match) -> Match:
         """``match`` with the last gesture of its turn taken back (one step when it is unknown).

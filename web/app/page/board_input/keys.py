@@ -9,7 +9,8 @@ from typing import Any
 from app.dom import el, js_value, place_of
 from app.page.board_input.animation import focus_place
 from app.page.board_input.focus_moves import Row, neighbour, row_of
-from app.page.host import PageHost
+from app.page.host import BoardInput
+from app.page.step import Choose, Select
 
 SHORTCUTS = {"r": "roll", "u": "undo", "c": "confirm", "h": "hint"}
 """Keys that press a game button (ids ``btn-<name>``) when it is shown and enabled."""
@@ -18,7 +19,7 @@ SHORTCUTS = {"r": "roll", "u": "undo", "c": "confirm", "h": "hint"}
 class BoardKeys:
     """The board's ``keydown`` and ``focusin`` listeners, and the page's shortcuts."""
 
-    def __init__(self, host: PageHost) -> None:
+    def __init__(self, host: BoardInput) -> None:
         self.host = host
         self.row_hint: Row = "bottom"  # the row last focused: the bar and trays span both
 
@@ -42,10 +43,10 @@ class BoardKeys:
         key = str(event.key)
         if key in ("Enter", " "):
             event.preventDefault()
-            self.host.choose(place)
+            self.host.dispatch(Choose(place))
         elif key == "Escape" and self.host.selected is not None:
             event.preventDefault()
-            self.host.select(None)
+            self.host.dispatch(Select(None))
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
             target = neighbour(place, key, flipped=self.host.flipped, hint=self.row_hint, turned=self.host.turned)
             event.preventDefault()

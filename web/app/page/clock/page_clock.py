@@ -4,11 +4,10 @@ Off by default; chosen in the new-match dialog (:func:`~app.page.clock.clock_tex
 two players at this screen or against the computer. The rules are the core's
 (:mod:`core.clock`); this module runs them on the page's time, ``performance.now()``:
 
-* The clock of the player on move runs (:func:`core.clock.player_on_move`), checked and
-  drawn every :data:`TICK_MS`. When it runs out, the match is lost on time
-  (:meth:`core.match.Match.lose_on_time`), committed by the page (saved, drawn), and the page
-  says so (en/fr). The page's every commit asks :meth:`PageClocks.follow` first, so an action
-  made after the flag fell is lost on time too.
+* The clock of the player on move runs (:func:`core.clock.player_on_move`), followed by the
+  page's step (:mod:`app.page.step`) at every action and every :data:`TICK_MS`, and drawn. When it
+  runs out, the match is lost on time (:meth:`core.match.Match.lose_on_time`), committed (saved,
+  drawn), and the page says so (en/fr); an action made after the flag fell is lost on time too.
 * The **computer has no clock**: its thinking never counts, neither for it nor against
   the human, whose clock runs only while the human is on move.
 * The clock is **saved with the match** at every save (:func:`core.state.to_json`), held,
@@ -29,9 +28,9 @@ from pyscript import document, window
 
 from app.dom import el, guarded
 from app.page.clock.clock_text import Announcer, announcement, choice_of, clock_line, stage
-from app.page.host import PageHost
-from core.clock import Clock, ClockRules, player_on_move
-from core.match import Match
+from app.page.host import Clocked
+from app.page.step import Leave, Tick
+from core.clock import Clock, ClockRules
 
 TICK_MS = 500
 """How often the clocks are checked and drawn."""
@@ -48,15 +47,18 @@ def _callback(action: Callable[[], None]) -> Callable[..., None]:
 
 
 class PageClocks:
-    """The match's clock on the page (``clock`` is ``None`` when the match has none)."""
+    """The match's clock on the page: its beat, its choice for the next match, and its drawing.
 
-    def __init__(self, host: PageHost) -> None:
+    The clock itself is the page's state (:attr:`app.page.step.PageState.clock`), followed by the
+    step at every action (:func:`app.page.step.step`); this class only beats (:class:`Tick` every
+    :data:`TICK_MS`, :class:`Leave` when the page is left or hidden) and draws it."""
+
+    def __init__(self, host: Clocked) -> None:
         self.host = host
-        self.clock: Clock | None = None
-        self.generation = host.generation
         self.chosen: tuple[ClockRules | None] | None = None
         """The new-match dialog's choice, for the next match installed."""
         self.announcer = Announcer()
+        self.announced_for = -1  # the generation the announcer speaks for
         tick, leave = create_proxy(_callback(self.tick)), create_proxy(_callback(self.leave))
         hidden = create_proxy(_callback(lambda: self.leave() if document.hidden else None))
         self.proxies = [tick, leave, hidden]
@@ -68,74 +70,42 @@ class PageClocks:
         """The clock of the match about to start (from the new-match dialog); ``None``: no clock."""
         self.chosen = (rules,)
 
+    def take_choice(self) -> Clock | None:
+        """The clock of the match installed now: the dialog's choice (once), else the save's."""
+        chosen, self.chosen = self.chosen, None
+        if chosen is not None:
+            return None if chosen[0] is None else Clock.new(chosen[0])
+        clock: Clock | None = self.host.store.clock  # the save's (None after a match without clock or a new match)
+        return clock
+
     def choice(self) -> str:
         """The dialog's choice for the current clock (``"off"`` for none)."""
-        return choice_of(self.clock)
+        return choice_of(self.host.state.clock)
 
     @staticmethod
     def now() -> float:
         return float(window.performance.now())
 
-    def follow(self, match: Match) -> Match:
-        """The clock follows ``match``, about to be the page's: ``match``, or lost on time if a flag fell."""
-        return self.sync(match, self.now()) or match
-
-    def sync(self, match: Match, now: float) -> Match | None:
-        """Make the clock follow ``match``; the match lost on time when a flag fell, else ``None``."""
-        host = self.host
-        if host.generation != self.generation:  # another match: a new one, or one loaded
-            self.generation = host.generation
-            if self.chosen is not None:
-                self.clock = None if self.chosen[0] is None else Clock.new(self.chosen[0])
-                self.chosen = None
-            else:
-                self.clock = host.store.clock  # the save's (None after a match without clock or a new match)
-            self.announcer = Announcer()
-        before = self.clock
-        if before is None:
-            return None
-        clock = before.follow(player_on_move(match), now)
-        deadline = before.deadline()
-        if clock.flagged is not None and before.flagged is None and match.is_over and deadline is not None:
-            clock = before.follow(None, deadline - 1)  # the match ended (an action) before the flag fell
-        self.clock = clock
-        if clock.flagged is not None and not match.is_over:
-            return match.lose_on_time(clock.flagged)
-        return None
-
-    def settle(self) -> Clock | None:
-        """The clock as it is to be saved now: following the page's match, held.
-
-        A flag that falls just now is saved with the clock; the match lost on time is the next
-        :meth:`tick`'s commit (the page's commits follow the clock first, so it is seldom needed)."""
-        now = self.now()
-        self.sync(self.host.match, now)
-        return None if self.clock is None else self.clock.stopped(now)
-
     def tick(self) -> None:
-        """Every :data:`TICK_MS`: follow the match, commit it lost on time when a flag fell, draw."""
-        if self.host.store.held:
-            return
-        now = self.now()
-        lost = self.sync(self.host.match, now)
-        if lost is not None:
-            self.host.commit(lost, note=None)
-        self.draw(now)
+        """Every :data:`TICK_MS`: the clock follows the match (lost on time when a flag fell), drawn."""
+        self.host.dispatch(Tick(self.now()))
 
     def leave(self) -> None:
         """The page is left (reload, closed): save the running clock as it is now."""
-        if self.clock is not None and self.clock.running and not self.host.store.held:
-            self.host.save()
+        self.host.dispatch(Leave(self.now()))
 
     def draw(self, now: float) -> None:
         """Both clocks as text, the running one marked; the live region when something changed."""
-        box, clock = el("clocks"), self.clock
+        host = self.host
+        state = host.state
+        box, clock = el("clocks"), state.clock
         box.hidden = clock is None
         if clock is None:
             return
-        host = self.host
-        lang = host.lang
-        names = host.view.names if host.view is not None else host.match.names
+        if self.announced_for != state.generation:  # another match: its announcer starts afresh
+            self.announcer, self.announced_for = Announcer(), state.generation
+        lang = state.lang
+        names = host.view.names if host.view is not None else state.match.names
         for player in (0, 1):
             reading = clock.reading(player, now) if clock.rules.timed[player] else None
             node = el(f"clock-{player}")

@@ -4,7 +4,7 @@ The core ranks (:mod:`core.analysis.hint`, imported on the first hint or the fir
 never at start-up); :mod:`app.page.coach.hint_words` words it; this module only runs the thinking in
 slices of :data:`~app.page.computer.opponent.SLICE_S` (the page yields a frame between them, as the
 computer's turn does) and moves values into the page (``#hint``, ``#btn-hint``,
-``#opt-tutor``, ``#tutor-dialog``). It talks to the App through :class:`PageHost`; the App
+``#opt-tutor``, ``#tutor-dialog``). It talks to the App through :class:`~app.page.host.Coached`; the App
 calls :meth:`Coach.arrows` while it builds the board, :meth:`Coach.draw` after each redraw
 and :meth:`Coach.holds` in ``act`` before a transition is applied: when the tutor is on and
 the transition makes a decision (a play confirmed, a double, a take or pass, a roll instead
@@ -26,16 +26,16 @@ from app.page.coach.hint_words import (
     band_threshold,
     cube_lines,
     cube_verdict,
-    decision_made,
     hint_html,
     hint_kind,
     read_band,
     tutor_warning,
 )
 from app.page.computer.opponent import SLICE_S
-from app.page.host import PageHost
+from app.page.host import Coached
 from app.page.screen.in_view import bring_into_view, focus_next_step, focus_quietly
-from app.page.storage.storage_keys import TUTOR_KEY
+from app.page.step import AskTutor, Say, SetTutor, TutorDone
+from app.page.storage.storage_keys import TUTOR_KEY, recall
 from app.text import t
 from app.text.coach_lines import play_lines
 from core.match import Match
@@ -52,7 +52,7 @@ def moment(match: Match) -> tuple[int, int, str]:
 class Coach:
     """The Hint button and panel, and the tutor (see the module docstring)."""
 
-    def __init__(self, host: PageHost) -> None:
+    def __init__(self, host: Coached) -> None:
         self.host = host
         self.engine: Any = None  # core.analysis.engine.Engine, on first use (its tables are reused)
         self.result: Any = None  # the hint shown: a CheckerHint or a CubeHint
@@ -61,7 +61,7 @@ class Coach:
         self.chosen = 0  # the hint's row whose arrows the board shows (the best, until one is chosen)
         self.thinking = False
         self.checking = False
-        self.band = read_band(host.recall(TUTOR_KEY))
+        self.band = read_band(recall(host.storage, TUTOR_KEY))
         self.pending: tuple[Match, Match, Moved, bool, Any] | None = None
 
     def install(self) -> Coach:
@@ -78,18 +78,19 @@ class Coach:
         on(el("tutor-dialog"), "close", lambda _event: self.answer("rethink"))
         el("opt-tutor").value = self.band
         el("opt-tutor").disabled = False
+        self.host.dispatch(SetTutor(band_threshold(self.band)))
         self.draw()
         return self
 
     # -- the hint ----------------------------------------------------------------------------------
     def current(self) -> bool:
-        return self.result is not None and self.shown_at == moment(self.host.match)
+        return self.result is not None and self.shown_at == moment(self.host.state.match)
 
     def arrows(self) -> tuple[ArrowView, ...]:
         """The best play's arrows while its hint is shown and no checker has moved yet."""
         if not self.current() or not hasattr(self.result, "plays") or not self.result.plays:
             return ()
-        turn = self.host.match.game.turn_in_progress
+        turn = self.host.state.match.game.turn_in_progress
         if turn is None or turn.steps:
             return ()
         chosen = self.chosen if 0 <= self.chosen < len(self.result.plays) else 0
@@ -129,7 +130,7 @@ class Coach:
         """The Hint button (shown when a hint applies) and the panel (hidden once stale)."""
         host = self.host
         button = el("btn-hint")
-        kind = hint_kind(host.match, waiting=host.waiting() or self.checking)
+        kind = hint_kind(host.state.match, waiting=host.state.waiting() or self.checking)
         button.hidden = kind is None
         button.disabled = self.thinking
         panel = el("hint")
@@ -138,7 +139,7 @@ class Coach:
         if not self.current():
             panel.hidden = True
             return
-        lang = host.lang
+        lang = host.state.lang
         if hasattr(self.result, "plays"):
             best = self.result.plays[0].notation if self.result.plays else ""
             el("hint-verdict").textContent = t(lang, "hint.best_play", play=best)
@@ -152,7 +153,7 @@ class Coach:
 
     def ask(self) -> None:
         """The Hint button (or H): think in slices, then show the hint."""
-        kind = hint_kind(self.host.match, waiting=self.host.waiting())
+        kind = hint_kind(self.host.state.match, waiting=self.host.state.waiting())
         if kind is None or self.thinking or self.checking:
             return
         if self.current():
@@ -163,12 +164,12 @@ class Coach:
     async def think(self, kind: str) -> None:
         from core.analysis.hint import checker_hint_steps, cube_hint_steps
 
-        match = self.host.match
+        match = self.host.state.match
         self.thinking = True
         self.mine = None
         panel = el("hint")
         panel.hidden = False
-        el("hint-verdict").textContent = t(self.host.lang, "hint.thinking")
+        el("hint-verdict").textContent = t(self.host.state.lang, "hint.thinking")
         el("hint-body").innerHTML = ""
         el("btn-hint").disabled = True
         try:
@@ -178,7 +179,7 @@ class Coach:
             result = await self.run(steps, match)
         except Exception as exc:
             self.thinking = False
-            self.host.show_notice(t(self.host.lang, "hint.failed", error=str(exc)))
+            self.host.dispatch(Say(t(self.host.state.lang, "hint.failed", error=str(exc)), draw=True))
             self.draw()
             return
         self.thinking = False
@@ -220,58 +221,55 @@ class Coach:
             if time.perf_counter() - last > SLICE_S:
                 await asyncio.sleep(0)
                 last = time.perf_counter()
-                if self.host.match is not match:
+                if self.host.state.match is not match:
                     return None
 
     # -- the tutor -----------------------------------------------------------------------------------
     def on_band(self, _event: Any) -> None:
         self.band = read_band(str(el("opt-tutor").value))
-        self.host.remember(TUTOR_KEY, self.band)
+        try:
+            self.host.storage.set(TUTOR_KEY, self.band)
+        except Exception:  # storage full or refused: the choice holds for this page
+            pass
+        self.host.dispatch(SetTutor(band_threshold(self.band)))
 
-    def holds(self, after: Match, moves: Moved = (), rolled: bool = False) -> bool:
-        """Called by the App before it applies ``after``: True when the coach takes the transition
-        over (the tutor checks it first), or drops it (a click while the tutor is checking)."""
-        if self.checking or self.pending is not None:
-            return True
-        threshold = band_threshold(self.band)
-        if threshold is None:
-            return False
-        before = self.host.match
-        action = decision_made(before, after, computer=self.host.bot_player)
-        if action is None:
-            return False
+    def judge(self, asked: AskTutor) -> None:
+        """The page's step held a decision for the tutor (:class:`~app.page.step.AskTutor`): price it,
+        then let it through or ask the player; the step waits (the board rests) until
+        :class:`~app.page.step.TutorDone`."""
         self.checking = True
-        asyncio.ensure_future(guarded_async(lambda: self.check(before, after, moves, rolled, action, threshold))())
-        return True
+        before, after, moves, rolled = asked.before, asked.after, asked.moves, asked.rolled
+        check = self.check(before, after, moves, rolled, asked.decision, asked.threshold)
+        asyncio.ensure_future(guarded_async(lambda: check)())
 
     async def check(self, before: Match, after: Match, moves: Moved, rolled: bool, action: Any, limit: float) -> None:
         from core.analysis.hint import action_cost_steps
 
         host = self.host
-        host.show_notice(t(host.lang, "hint.tutor_checking"), "info")
+        host.dispatch(Say(t(host.state.lang, "hint.tutor_checking"), "info", draw=True))
         self.draw()
         try:
             cost = await self.run(action_cost_steps(before, action, engine=self.load_engine()), before)
         except Exception as exc:
             cost = None
-            host.say(t(host.lang, "hint.failed", error=str(exc)))
+            host.dispatch(Say(t(host.state.lang, "hint.failed", error=str(exc))))
         finally:
             self.checking = False
-        if host.match is not before:  # another tab's save came meanwhile: nothing to apply
-            host.redraw()
+        if host.state.match is not before:  # another tab's save came meanwhile: nothing to apply
+            host.dispatch(TutorDone())
             return
         if cost is None or cost.loss < limit:
             self.commit(after, moves, rolled)
             return
         self.pending = (before, after, moves, rolled, cost)
-        host.show_notice("", "info")
-        el("tutor-text").textContent = tutor_warning(cost, host.lang)
+        host.dispatch(Say("", "info", draw=True))
+        el("tutor-text").textContent = tutor_warning(cost, host.state.lang)
         el("tutor-dialog").showModal()
         el("tutor-rethink").focus()
 
     def commit(self, after: Match, moves: Moved, rolled: bool) -> None:
-        """Apply the transition the tutor let through, as the App's ``act`` would have."""
-        self.host.commit(after, note="", moves=moves, rolled=rolled)
+        """Apply the transition the tutor let through, as the page's step would have."""
+        self.host.dispatch(TutorDone(after, moves, rolled))
 
     def answer(self, choice: str) -> None:
         """The tutor's dialog: ``rethink`` (back to the start of the turn), ``anyway``, or ``best``."""
@@ -283,7 +281,8 @@ class Coach:
         if dialog.open:
             dialog.close()
         host = self.host
-        if host.match is not before:
+        if host.state.match is not before:
+            host.dispatch(TutorDone())
             return
         if choice == "anyway":
             self.commit(after, moves, rolled)
@@ -293,7 +292,7 @@ class Coach:
         if choice == "best":
             self.result, self.shown_at, self.chosen = cost.hint, moment(back), 0
             self.mine = cost.played if cost.kind == "move" else None
-        host.commit(back, note="")
+        host.dispatch(TutorDone(back))
         if choice == "best":
             self.show_panel()
         else:  # rethink: the board, where the turn starts again

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from app.board.places import from_mover
 from app.page.board_input.moved import checkers_moved
-from app.page.host import PageHost
+from app.page.host import Computer
+from app.page.step import Commit
 from app.page.storage.storage_keys import MAX_PREFERENCE_CHARS
 from core.jsontext import read_json
 from core.match import Match
@@ -152,7 +153,7 @@ SLICE_S = 0.03
 """The longest the lookahead runs before the browser gets a frame."""
 
 
-async def computer_decision(host: PageHost, generation: int, pause: float) -> tuple[Match, bool] | None:
+async def computer_decision(host: Computer, generation: int, pause: float) -> tuple[Match, bool] | None:
     """The computer's next decision: the match after it, and True when it rolled.
 
     A play is shown as it happens: each step committed to the page (drawn, not saved) and
@@ -164,8 +165,9 @@ async def computer_decision(host: PageHost, generation: int, pause: float) -> tu
     await asyncio.sleep(pause)  # the browser paints "thinking…" and the dice
     if not host.still(generation) or host.bot is None:
         return None
-    player = host.bot_player if host.bot_player is not None else 1
-    thinking = host.bot.decide_steps(host.match, player)
+    player = host.state.mode.bot_player
+    player = player if player is not None else 1
+    thinking = host.bot.decide_steps(host.state.match, player)
     last = time.perf_counter()
     while True:  # the lookahead comes in slices: give the browser a frame every ~30 ms
         try:
@@ -178,17 +180,17 @@ async def computer_decision(host: PageHost, generation: int, pause: float) -> tu
             last = time.perf_counter()
             if not host.still(generation):
                 return None
-    match = host.match
+    match = host.state.match
     if decision.kind == "play" and decision.play is not None:
         mover = match.game.turn or 0
         for start, end in decision.play.steps:
             moves = checkers_moved(match, from_mover(start, mover), from_mover(end, mover))
             match = match.step(start, end)
-            host.commit(match, note=None, moves=moves, save=False)
+            host.dispatch(Commit(match, note=None, moves=moves, save=False))
             await asyncio.sleep(pause)
             if not host.still(generation):
                 return None
-            match = host.match  # as committed
+            match = host.state.match  # as committed
         return match.confirm(), False
     if decision.kind == "roll":
         return match.roll(host.rng), True

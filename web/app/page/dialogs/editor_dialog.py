@@ -7,7 +7,7 @@ with delegated listeners on the ``<dialog>`` itself: ``click`` (buttons, board p
 a checker) and ``submit`` (Enter in the ID field loads it). Every gesture goes through the
 pure :mod:`app.editor.model`, then one redraw; the rules, and every refusal's reason, are
 :mod:`core.setup_draft`'s. "Play on" hands a new :class:`~core.match.Match` to the page
-(:meth:`PageHost.replace_match`), saved like any match.
+(:meth:`Editing.replace_match`), saved like any match.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from app.editor.model import (
 )
 from app.page.board_input.drag import ClickGuard, Drag, drop_place
 from app.page.board_input.focus_moves import Row, neighbour, row_of
-from app.page.host import PageHost
+from app.page.host import Editing
 from app.text import t
 from core.setup_draft import SetupDraft
 
@@ -58,7 +58,7 @@ class Press:
 class Editor:
     """The editor's dialog, its state (:class:`~app.editor.model.EditorState`) and its listeners."""
 
-    def __init__(self, host: PageHost) -> None:
+    def __init__(self, host: Editing) -> None:
         self.host = host
         self.state = EditorState(SetupDraft.initial())
         self.listeners = Listeners()
@@ -343,7 +343,7 @@ class Editor:
 EDITOR: Editor | None = None
 
 
-def open_editor(host: PageHost) -> Editor:
+def open_editor(host: Editing) -> Editor:
     """Open the position editor (built on the first call)."""
     global EDITOR
     if EDITOR is None or EDITOR.host is not host:

@@ -15,8 +15,9 @@ from app.page.computer.opponent import bot_available, dialog_choice_from_json, d
 from app.page.dialogs.in_progress import in_progress, replace_warning
 from app.page.dialogs.match_length import read_match_length
 from app.page.dice.dice_source import bot_noise
-from app.page.host import PageHost
-from app.page.storage.storage_keys import NEW_MATCH_KEY
+from app.page.host import Dialogued, LinkHost
+from app.page.step import Do, Held, Say
+from app.page.storage.storage_keys import NEW_MATCH_KEY, recall
 from app.text import player_name, t
 from core.match import Match
 
@@ -26,8 +27,10 @@ NAME_DEFAULTS = ("Bottom", "Top")  # Match.new's names, shown by the view as the
 class Dialogs:
     """The dialogs' state and listeners."""
 
-    def __init__(self, host: PageHost) -> None:
+    def __init__(self, host: Dialogued, links: LinkHost) -> None:
         self.host = host
+        self.links = links
+        """The page as play by link sees it: a match by link starts from this dialog."""
         self.broken_url: str | None = None
         self.recovery: tuple[str, str] | None = None
         """The broken save's error and the key it was copied to ("" when the copy failed)."""
@@ -67,6 +70,7 @@ class Dialogs:
         self.recovery_confirm = False
         self.draw_recovery()
         el("recovery").hidden = False
+        self.host.dispatch(Held(True))  # the store holds the broken save: nothing is played meanwhile
 
     def ask_discard(self) -> None:
         """A new match would erase the uncopied broken save: ask the player (the download stays offered)."""
@@ -86,7 +90,7 @@ class Dialogs:
         if self.recovery is None:
             return
         error, kept_as = self.recovery
-        lang = self.host.lang
+        lang = self.host.state.lang
         if self.recovery_confirm:
             text = t(lang, "saves.broken_confirm")
         elif kept_as:
@@ -102,7 +106,7 @@ class Dialogs:
         option = document.querySelector('#nm-opponent option[value="bot"]')
         available = bot_available()
         option.disabled = not available
-        option.textContent = t(self.host.lang, "ui.opponent.bot" if available else "ui.opponent.bot_missing")
+        option.textContent = t(self.host.state.lang, "ui.opponent.bot" if available else "ui.opponent.bot_missing")
 
     def sync_opponent_fields(self) -> None:
         bot = str(el("nm-opponent").value) == "bot"
@@ -114,17 +118,17 @@ class Dialogs:
 
     def open_new_match(self) -> None:
         host = self.host
-        match = host.match
+        match = host.state.match
         names = [("" if n in NAME_DEFAULTS else n) for n in match.names]
-        el("nm-name0").value = names[0] if host.bot_player != 0 else ""
-        el("nm-name1").value = names[1] if host.bot_player != 1 else ""  # the computer's name is not a player's
+        el("nm-name0").value = names[0] if host.state.mode.bot_player != 0 else ""
+        el("nm-name1").value = names[1] if host.state.mode.bot_player != 1 else ""  # the computer's name is not a player's
         self.show_replace(None)
         el("nm-length").value = str(match.length)
         el("nm-crawford").checked = match.crawford_rule
         el("nm-jacoby").checked = match.jacoby
         el("nm-beavers").checked = match.beavers
-        el("nm-lang").value = self.host.lang
-        opponent, level = dialog_choice_from_json(self.host.recall(NEW_MATCH_KEY), bot_ok=bot_available())
+        el("nm-lang").value = self.host.state.lang
+        opponent, level = dialog_choice_from_json(recall(self.host.storage, NEW_MATCH_KEY), bot_ok=bot_available())
         el("nm-opponent").value = opponent
         el("nm-level").value = level
         el("nm-clock").value = self.host.clocks.choice()
@@ -140,7 +144,7 @@ class Dialogs:
         length_input = el("nm-length")
         length = read_match_length(str(length_input.value))
         if length is None:
-            length_input.setCustomValidity(t(self.host.lang, "ui.length_hint"))
+            length_input.setCustomValidity(t(self.host.state.lang, "ui.length_hint"))
             form.reportValidity()
             length_input.setCustomValidity("")
             return
@@ -149,7 +153,7 @@ class Dialogs:
             str(el("nm-name1").value).strip() or NAME_DEFAULTS[1],
         )
         bot, level, opponent = None, str(el("nm-level").value), str(el("nm-opponent").value)
-        self.host.remember(NEW_MATCH_KEY, dialog_choice_to_json(opponent, level))
+        remember(self.host, NEW_MATCH_KEY, dialog_choice_to_json(opponent, level))
         if opponent == "link":  # a friend, by link: app.page.link.link_panel, imported on first use
             from app.page.link.link_panel import create_match
 
@@ -157,7 +161,7 @@ class Dialogs:
             hours = link_allowance_hours(str(el("nm-link-time").value))
             typed = tuple("" if n in NAME_DEFAULTS else n[:24] for n in names)
             create_match(
-                self.host, length, bool(el("nm-crawford").checked), str(el("nm-lang").value), hours,
+                self.links, length, bool(el("nm-crawford").checked), str(el("nm-lang").value), hours,
                 (typed[0], typed[1]),
             )  # fmt: skip
             return
@@ -167,7 +171,7 @@ class Dialogs:
             try:
                 bot = load_bot(level, bot_noise())  # imported now, not at start-up
             except Exception as exc:
-                self.host.show_notice(t(self.host.lang, "ui.bot_failed", error=str(exc)))
+                self.host.dispatch(Say(t(self.host.state.lang, "ui.bot_failed", error=str(exc)), draw=True))
                 return
             names = (names[0], t(str(el("nm-lang").value), "ui.opponent.bot"))  # whatever the hidden field holds
         lang = str(el("nm-lang").value)
@@ -193,9 +197,9 @@ class Dialogs:
         Start pressed again on the same match replaces it.
         """
         host = self.host
-        if host.link is None:
+        if host.state.mode.kind != "link":
             host.catch_up()
-            match, archived = host.match, host.store.base
+            match, archived = host.state.match, host.store.base
         else:
             saved = host.store.peek()
             if saved is None:
@@ -212,11 +216,11 @@ class Dialogs:
         host, box, start = self.host, el("nm-replace"), el("nm-start")
         box.hidden = match is None
         if match is None:
-            start.textContent = t(host.lang, "button.start")
+            start.textContent = t(host.state.lang, "button.start")
             return
-        names = tuple(player_name(host.lang, p, "" if n in NAME_DEFAULTS else n) for p, n in enumerate(match.names))
-        box.textContent = replace_warning(host.lang, (names[0], names[1]), match)
-        start.textContent = t(host.lang, "dialog.replace_start")
+        names = tuple(player_name(host.state.lang, p, "" if n in NAME_DEFAULTS else n) for p, n in enumerate(match.names))
+        box.textContent = replace_warning(host.state.lang, (names[0], names[1]), match)
+        start.textContent = t(host.state.lang, "dialog.replace_start")
         start.focus()
         # Start was pressed, so it had the focus already and the browser scrolls nothing: on a phone the
         # dialog is taller than the screen, the warning and "Replace it" are brought into its view (#59)
@@ -226,32 +230,32 @@ class Dialogs:
     # -- the cube and resignations ----------------------------------------------------------------
     def ask_double(self) -> None:
         host = self.host
-        game = host.match.game
-        if not game.can_double() or host.waiting():
+        game = host.state.match.game
+        if not game.can_double() or host.state.waiting():
             return
         assert host.view is not None
         value = game.cube * 2
         other = host.view.names[1 - (game.turn or 0)]
-        points = t(host.lang, "over.points", count=game.cube)
-        el("double-title").textContent = t(host.lang, "ui.double_title", value=value)
-        el("double-text").textContent = t(host.lang, "ui.double_text", other=other, value=value, points=points)
+        points = t(host.state.lang, "over.points", count=game.cube)
+        el("double-title").textContent = t(host.state.lang, "ui.double_title", value=value)
+        el("double-text").textContent = t(host.state.lang, "ui.double_text", other=other, value=value, points=points)
         el("double-dialog").showModal()
 
     def confirm_double(self) -> None:
         el("double-dialog").close()
-        self.host.act(lambda m: m.double())
+        self.host.dispatch(Do("double"))
 
     def ask_resign(self) -> None:
         host = self.host
-        levels = host.match.resign_levels(host.match.game.turn)
-        if not levels or host.waiting():
+        levels = host.state.match.resign_levels(host.state.match.game.turn)
+        if not levels or host.state.waiting():
             return
         assert host.view is not None
-        other = host.view.names[1 - (host.match.game.turn or 0)]
-        el("resign-text").textContent = t(host.lang, "ui.resign_text", other=other)
+        other = host.view.names[1 - (host.state.match.game.turn or 0)]
+        el("resign-text").textContent = t(host.state.lang, "ui.resign_text", other=other)
         for level in (1, 2, 3):
             el(f"resign-{level}").disabled = level not in levels
-        el("resign-match").textContent = t(host.lang, "resign.match_money" if host.match.is_money else "resign.match")
+        el("resign-match").textContent = t(host.state.lang, "resign.match_money" if host.state.match.is_money else "resign.match")
         self.show_match_confirm(False)
         el("resign-dialog").showModal()
 
@@ -264,17 +268,25 @@ class Dialogs:
     def ask_resign_match(self) -> None:
         host = self.host
         assert host.view is not None
-        other = host.view.names[1 - (host.match.game.turn or 0)]
-        key = "resign.match_confirm_money" if host.match.is_money else "resign.match_confirm"
-        el("resign-match-text").textContent = t(host.lang, key, other=other)
+        other = host.view.names[1 - (host.state.match.game.turn or 0)]
+        key = "resign.match_confirm_money" if host.state.match.is_money else "resign.match_confirm"
+        el("resign-match-text").textContent = t(host.state.lang, key, other=other)
         self.show_match_confirm(True)
 
     def resign_match(self) -> None:
         """The player on turn gives up the whole match (the money session ends), once confirmed."""
         el("resign-dialog").close()
-        player = self.host.match.game.turn or 0
-        self.host.act(lambda m: m.resign_match(player))
+        player = self.host.state.match.game.turn or 0
+        self.host.dispatch(Do("resign_match", (player,)))
 
     def resign(self, level: int) -> None:
         el("resign-dialog").close()
-        self.host.act(lambda m: m.resign(level))
+        self.host.dispatch(Do("resign", (level,)))
+
+
+def remember(host: Dialogued, key: str, value: str) -> None:
+    """Store a choice of the dialog (storage that fails: the choice holds for this page, said)."""
+    try:
+        host.storage.set(key, value)
+    except Exception as exc:
+        host.dispatch(Say(t(host.state.lang, "ui.storage_failed", error=str(exc))))

@@ -11,18 +11,26 @@ from typing import Any
 
 from pyscript import window
 
-from app.page.host import PageHost
+from app.page.host import LinkHost
 from app.page.link.link_keys import PREFIX
 from app.page.storage.storage_keys import INDEX_KEY
 
 
-def _boot(app: PageHost) -> bool:
+def _boot(app: LinkHost) -> bool:
     from app.page.link.link_panel import boot  # on first use
 
     return boot(app)
 
 
-def watch_links(app: PageHost) -> bool:
+def _has_index(app: LinkHost) -> bool:
+    """True when this device keeps link matches (storage that fails keeps none)."""
+    try:
+        return bool(app.storage.get(INDEX_KEY))
+    except Exception:
+        return False
+
+
+def watch_links(app: LinkHost) -> bool:
     """Listen for links pasted in the address; open the address's link now. True when a link match is open."""
 
     def on_hash(_event: Any) -> None:
@@ -30,6 +38,6 @@ def watch_links(app: PageHost) -> bool:
             _boot(app)
 
     app.on(window, "hashchange", on_hash)
-    if str(window.location.hash).startswith(PREFIX) or app.recall(INDEX_KEY):
+    if str(window.location.hash).startswith(PREFIX) or _has_index(app):
         return _boot(app)
     return False

@@ -1,11 +1,12 @@
 """Play by link on the page: DOM glue over :mod:`app.page.link.link_book` (imported on first use).
 
-While a match by link is open, :class:`LinkPlay` stands in for the page's saves
-(``app.saves``): a change of the match is not written over the normal save, it
-becomes the next link once the turn passes (:meth:`LinkSession.played`), and the
-device's record of the link match is updated. It gives the page's hooks their
-answers (:meth:`waiting`, :attr:`seat`, :meth:`roll`: the dice come only from the
-link). The match replaced by any other (a new match, an import) ends link mode.
+While a match by link is open, :class:`LinkPlay` saves the page's match (the page's step
+asks it with :class:`~app.page.step.HandOver`): a change of the match is not written over the
+normal save, it becomes the next link once the turn passes (:meth:`LinkSession.played`), and the
+device's record of the link match is updated; it answers with the match to keep and whether
+this device is to act (:class:`~app.page.step.Kept`). The Roll button sends the choice to roll
+(:meth:`LinkPlay.roll`: the dice come only from the link). The match replaced by any other (a new
+match, an import) ends link mode.
 When the match has a time per move, the panel shows both players what the player on
 move has left, or how late he is (:meth:`LinkPlay.draw_time`): shown, never enforced.
 
@@ -26,9 +27,10 @@ from pyscript import document, window
 
 from app.dom import el, ignore_event, js_object
 from app.page.browser import crypto_bytes
-from app.page.host import PageHost, Saves
+from app.page.host import LinkHost, Saves
 from app.page.link.link_book import STALE, STORAGE, LinkBook, LinkSession, NoSeatError
 from app.page.screen.in_view import bring_into_view, focus_next_step, focus_quietly
+from app.page.step import Commit, Kept, Mode, Say, SetLanguage
 from app.text import t
 from core.link import PREFIX, LinkError, RollProof
 from core.match import Match
@@ -55,69 +57,64 @@ def _set_hash(fragment: str) -> None:
 
 
 class LinkPlay:
-    """A match by link open on the page (``app.link``); stands in for ``app.saves`` meanwhile."""
+    """A match by link open on the page (``app.link``): it saves the page's match meanwhile."""
 
-    def __init__(self, app: PageHost, session: LinkSession, original: Saves) -> None:
+    def __init__(self, app: LinkHost, session: LinkSession, original: Saves) -> None:
         self.app, self.session, self.original = app, session, original
-        self.generation = app.generation
         self.download_url: str | None = None
 
     @property
     def active(self) -> bool:
-        """False once the page's match was replaced by another (link mode ends at the next save)."""
-        return bool(self.app.generation == self.generation)
+        """False once the page's match was replaced by another (link mode ended)."""
+        return self.app.link is self
 
     @property
     def seat(self) -> int:
         return self.session.seat
 
-    def waiting(self) -> bool:
-        """True while the match waits for the friend's link (the board and buttons rest)."""
-        return self.active and not self.session.my_turn
+    def mode(self) -> Mode:
+        """Who plays the page's match: this device its seat, the friend by link (awaited or not)."""
+        return Mode("link", self.session.seat, my_turn=self.session.my_turn)
 
-    def roll(self) -> bool:
+    def roll(self) -> None:
         """The Roll button in link mode: send the choice to roll (never dice from this device)."""
         if not self.active:
-            return False
+            return
         if self.session.choose_roll(now_ms(), crypto_bytes):
-            self.app.commit(self.session.base, note=None, save=False)
+            self.app.dispatch(Commit(self.session.base, note=None, save=False, mode=self.mode()))
             self.sent()
-        return True
 
-    # -- standing in for the page's saves --------------------------------------------------------
-    def save(self) -> Match | None:
+    # -- saving the page's match meanwhile ----------------------------------------------------------
+    def save(self) -> Kept | None:
         """After each change: make the next link once the turn passed (the normal save is left alone).
 
-        Returns the match the page is to keep instead of its own (the page's commit puts it in):
+        Answers the match the page is to keep instead of its own, and whether this device is to act:
         where the turn began when the link cannot carry the change, the match as the link sent it;
         ``None``: the page's match stays."""
         app = self.app
         if not self.active:
-            self.leave()
-            kept: Match | None = app.saves.save()
-            return kept
+            return None
         try:
             promise = bool(el("link-promise").checked)
-            sent = self.session.played(app.match, now_ms(), crypto_bytes, promise)
+            sent = self.session.played(app.state.match, now_ms(), crypto_bytes, promise)
         except LinkError as exc:  # a change the link cannot carry: back to where the turn began
             base: Match = self.session.base
             if exc.reason == STALE and self.refresh():  # another tab moved the match on: read it again
                 return None
             if exc.reason != STALE:
-                app.say(str(exc))
-            return base
+                app.dispatch(Say(str(exc)))
+            return Kept(base, self.session.my_turn)
         except Exception as exc:
-            app.say(t(app.lang, "ui.storage_failed", error=str(exc)))
+            app.dispatch(Say(t(app.state.lang, "ui.storage_failed", error=str(exc))))
             return None
         if sent:
             el("link-promise").checked = False  # a promise is for one turn: asked again with each move
             self.sent()
-            sent_match: Match = self.session.base
-            return sent_match
+            return Kept(self.session.base, self.session.my_turn)
         return None
 
     def whole_match(self) -> Match:
-        match: Match = self.app.match if self.active else self.original.whole_match()
+        match: Match = self.app.state.match if self.active else self.original.whole_match()
         return match
 
     def check_budget(self) -> None:
@@ -151,9 +148,9 @@ class LinkPlay:
         try:
             session = LinkSession.open(book, record.link, time_ms=now_ms(), draw=crypto_bytes)
         except LinkError as exc:
-            app.say(str(exc))
+            app.dispatch(Say(str(exc)))
             return False
-        activate(app, session, note=t(app.lang, "link.reason.link-stale"))
+        activate(app, session, note=t(app.state.lang, "link.reason.link-stale"))
         return True
 
     # -- the panel ----------------------------------------------------------------------------------
@@ -175,8 +172,7 @@ class LinkPlay:
         focus_quietly(el("btn-link-copy" if el("btn-link-share").hidden else "btn-link-share"))
 
     def leave(self) -> None:
-        """Link mode ends: the page's own saves again, panel hidden, the address without link."""
-        self.app.close_link(self.original)
+        """Link mode ended (the runner let go of it): panel hidden, the address without link."""
         document.body.removeAttribute("data-link")
         document.body.removeAttribute("data-link-turn")
         el("link-panel").hidden = True
@@ -185,8 +181,8 @@ class LinkPlay:
 
     def draw(self) -> None:
         """The panel: whose turn, the link to send, Copy and (where the browser has it) Share."""
-        session, lang = self.session, self.app.lang
-        names = self.app.view.names if self.app.view is not None else self.app.match.names
+        session, lang = self.session, self.app.state.lang
+        names = self.app.view.names if self.app.view is not None else self.app.state.match.names
         when = _when(session.last_time_ms, lang)
         if session.state.waiting_for is None:
             status = t(lang, "link.over")
@@ -221,7 +217,7 @@ class LinkPlay:
             return
         from app.page.link.qr_code import qr_svg
 
-        url, lang = str(el("share-link").value), self.app.lang
+        url, lang = str(el("share-link").value), self.app.state.lang
         try:
             box.innerHTML = qr_svg(url, label=t(lang, "link.qr_label"))
         except ValueError as exc:  # longer than any QR code (a full link of a long match)
@@ -235,13 +231,13 @@ class LinkPlay:
         """
         from app.page.clock.clock_text import link_time_line
 
-        state, lang, box = self.session.state, self.app.lang, el("link-time")
+        state, lang, box = self.session.state, self.app.state.lang, el("link-time")
         time = state.time_left(now_ms()) if self.active else None
         box.hidden = time is None
         el("link-clock-note").hidden = time is None  # "no server checks them": only with a time per move
         if time is None or state.waiting_for is None:
             return
-        names = self.app.view.names if self.app.view is not None else self.app.match.names
+        names = self.app.view.names if self.app.view is not None else self.app.state.match.names
         hours = state.history.header.allowance_hours
         box.textContent = link_time_line(lang, names[state.waiting_for], hours, time, _when(time.deadline_ms, lang))
         box.dataset.overdue = "true" if time.is_overdue else "false"
@@ -251,7 +247,7 @@ class LinkPlay:
         box.focus()
         box.select()
         copied = bool(document.execCommand("copy"))
-        self.app.show_notice(t(self.app.lang, "link.copied" if copied else "link.copy_failed"), "info")
+        self.app.dispatch(Say(t(self.app.state.lang, "link.copied" if copied else "link.copy_failed"), "info", draw=True))
 
     def copy_full(self) -> None:
         """Copy the whole match as one link: for a friend whose device lacks the history (link-no-history)."""
@@ -260,10 +256,10 @@ class LinkPlay:
         box.focus()
         box.select()
         copied = bool(document.execCommand("copy"))
-        self.app.show_notice(t(self.app.lang, "link.full_copied" if copied else "link.copy_failed"), "info")
+        self.app.dispatch(Say(t(self.app.state.lang, "link.full_copied" if copied else "link.copy_failed"), "info", draw=True))
 
     def share(self) -> None:
-        lang = self.app.lang
+        lang = self.app.state.lang
         url = str(el("share-link").value)
         data = js_object({"title": t(lang, "link.title"), "text": t(lang, "link.share_text"), "url": url})
         promise = window.navigator.share(data)
@@ -277,20 +273,20 @@ class LinkPlay:
         show_proofs(self.app, proofs)
 
 
-def playing(app: PageHost) -> LinkPlay | None:
+def playing(app: LinkHost) -> LinkPlay | None:
     """The match by link open on the page, if any (active or not)."""
     return app.link if isinstance(app.link, LinkPlay) else None
 
 
-def _current_link(app: PageHost) -> str:
+def _current_link(app: LinkHost) -> str:
     """The link of the match by link open on the page; "" when none is."""
     play = playing(app)
     return play.session.link if play is not None and play.active else ""
 
 
-def show_proofs(app: PageHost, proofs: tuple[RollProof, ...]) -> None:
-    lang = app.lang
-    names = app.view.names if app.view is not None else app.match.names
+def show_proofs(app: LinkHost, proofs: tuple[RollProof, ...]) -> None:
+    lang = app.state.lang
+    names = app.view.names if app.view is not None else app.state.match.names
     box = el("verify-list")
     box.innerHTML = ""
     for proof in proofs:
@@ -312,9 +308,9 @@ def show_proofs(app: PageHost, proofs: tuple[RollProof, ...]) -> None:
     el("verify-dialog").showModal()
 
 
-def draw_book(app: PageHost) -> None:
+def draw_book(app: LinkHost) -> None:
     """The list of this device's link matches, each a link to resume it."""
-    lang = app.lang
+    lang = app.state.lang
     records = LinkBook(app.storage).records()
     box = el("link-matches")
     box.innerHTML = ""
@@ -341,13 +337,13 @@ def draw_book(app: PageHost) -> None:
     el("link-book").hidden = not records
 
 
-def _delete(app: PageHost, match_id: str) -> None:
+def _delete(app: LinkHost, match_id: str) -> None:
     LinkBook(app.storage).delete(match_id)
     draw_book(app)
 
 
-def _alert(app: PageHost, error: LinkError, record: Match | None) -> None:
-    lang = app.lang
+def _alert(app: LinkHost, error: LinkError, record: Match | None) -> None:
+    lang = app.state.lang
     reason = t(lang, f"link.reason.{error.reason}")
     text = t(lang, "link.refused", reason=reason)
     if isinstance(error, NoSeatError):
@@ -365,7 +361,7 @@ def _alert(app: PageHost, error: LinkError, record: Match | None) -> None:
     focus_quietly(el("link-alert-close"))
 
 
-def _offer_own_match(app: PageHost) -> None:
+def _offer_own_match(app: LinkHost) -> None:
     """In the alert: "open your match by link" when this device has one (the latest)."""
     mine = LinkBook(app.storage).records()
     anchor = el("link-alert-open")
@@ -393,11 +389,10 @@ def export_record(match: Match) -> None:
     anchor.remove()
 
 
-def activate(app: PageHost, session: LinkSession, note: str = "") -> None:
+def activate(app: LinkHost, session: LinkSession, note: str = "") -> None:
     """Make ``session``'s match the page's match (the normal save stays as it is)."""
     previous = playing(app)
     original = previous.original if previous is not None else app.saves
-    app.renew()
     _wire(app)
     play = LinkPlay(app, session, original)
     document.body.dataset.link = "on"
@@ -410,7 +405,7 @@ def activate(app: PageHost, session: LinkSession, note: str = "") -> None:
     play.bring_into_view()
 
 
-def open_link(app: PageHost, text: str) -> bool:
+def open_link(app: LinkHost, text: str) -> bool:
     """Open link ``text`` (True when its match is now on the page; a refusal fills the alert box)."""
     book = LinkBook(app.storage)
     try:
@@ -430,7 +425,7 @@ def open_link(app: PageHost, text: str) -> bool:
 
 
 def create_match(
-    app: PageHost,
+    app: LinkHost,
     length: int,
     crawford_rule: bool,
     lang: str,
@@ -438,8 +433,8 @@ def create_match(
     names: tuple[str, str] = ("", ""),
 ) -> None:
     """A new match by link from the new-match dialog: this device plays the bottom seat; ``names`` go in the link."""
-    if lang != app.lang:
-        app.set_language(lang)
+    if lang != app.state.lang:
+        app.dispatch(SetLanguage(lang))
     book = LinkBook(app.storage)
     try:
         session = LinkSession.create(
@@ -447,7 +442,7 @@ def create_match(
             allowance_hours=allowance_hours, names=names,
         )  # fmt: skip
     except LinkError as exc:
-        app.say(str(exc))
+        app.dispatch(Say(str(exc)))
         return
     activate(app, session)
 
@@ -455,7 +450,7 @@ def create_match(
 _WIRED: list[bool] = []
 
 
-def _wire(app: PageHost) -> None:
+def _wire(app: LinkHost) -> None:
     """The panel's listeners, once."""
     if _WIRED:
         return
@@ -494,7 +489,7 @@ def _wire(app: PageHost) -> None:
     observer.observe(document.documentElement, js_object({"attributes": True, "attributeFilter": ["lang"]}))
 
 
-def boot(app: PageHost) -> bool:
+def boot(app: LinkHost) -> bool:
     """Draw the device's link matches; open the address's link if any (True when there was one)."""
     _wire(app)
     book = LinkBook(app.storage)
@@ -502,7 +497,7 @@ def boot(app: PageHost) -> bool:
     for match_id in broken:  # unreadable records: moved aside (kept), the page starts without them
         book.set_aside(match_id)
     if broken:
-        el("link-alert-text").textContent = t(app.lang, "link.set_aside", count=len(broken))
+        el("link-alert-text").textContent = t(app.state.lang, "link.set_aside", count=len(broken))
         el("link-alert").dataset.reason = "link-set-aside"
         el("link-alert-export").hidden = True
         el("link-alert").hidden = False

@@ -2,7 +2,7 @@
 
 The :class:`~app.page.storage.match_store.MatchStore` keeps saves safe (revisions, archived games,
 broken saves copied aside); this module is what the page does around it, talking to the
-App through :class:`PageHost`: show a conflict or a full storage as the notice, measure
+App through :class:`~app.page.host.Saving`: show a conflict or a full storage as the notice, measure
 the budget once a game was archived, and hand the page the save another tab wrote (the
 page commits it: :meth:`app.page.app.App.load`).
 """
@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.dom import el, str_or_none
-from app.page.host import PageHost
+from app.page.host import Saving
+from app.page.step import Kept, Say
 from app.page.storage.match_store import BUDGET_CHARS, WARN_SHARE, usage
 from app.page.storage.storage_keys import MATCH_KEY, REV_KEY
 from app.text import t
+from core.clock import Clock
 from core.errors import InvalidStateError
 from core.match import Match
 
@@ -23,22 +25,20 @@ from core.match import Match
 class PageSaves:
     """Saving the page's match, and loading the one another tab saved."""
 
-    def __init__(self, host: PageHost) -> None:
+    def __init__(self, host: Saving) -> None:
         self.host = host
 
-    def save(self) -> Match | None:
-        """Save the match (and its clock) unless another tab changed it meanwhile (then show theirs).
-
-        ``None``: the page's match is kept as it is (the saves of play by link may hand back another)."""
+    def save(self, clock: Clock | None = None) -> Kept | None:
+        """Save the match and ``clock`` (as it is now) unless another tab changed it meanwhile (then
+        show theirs). The page's match is kept as it is: ``None`` (the link's saves may keep another)."""
         host = self.host
         try:
-            clock = host.clocks.settle()
-            outcome = host.store.save(host.match, clock)
+            outcome = host.store.save(host.state.match, clock)
         except Exception as exc:
-            host.say(t(host.lang, "ui.storage_failed", error=str(exc)))
+            host.dispatch(Say(t(host.state.lang, "ui.storage_failed", error=str(exc))))
             return None
         if outcome == "conflict":
-            self.reload(t(host.lang, "ui.conflict"), "error")  # an action was lost
+            self.reload(t(host.state.lang, "ui.conflict"), "error")  # an action was lost
         elif any(key != MATCH_KEY and key != REV_KEY for key in host.store.writes):
             self.check_budget()  # a game was archived: measure (never at every step)
         return None
@@ -53,7 +53,7 @@ class PageSaves:
         if used < WARN_SHARE * BUDGET_CHARS:
             box.hidden = True
             return
-        text = t(self.host.lang, "saves.budget", used=f"{used / 1e6:.1f}", budget=f"{BUDGET_CHARS / 1e6:.0f}")
+        text = t(self.host.state.lang, "saves.budget", used=f"{used / 1e6:.1f}", budget=f"{BUDGET_CHARS / 1e6:.0f}")
         box.textContent = text
         box.hidden = False
 
@@ -61,11 +61,11 @@ class PageSaves:
         """The whole match or session for the records panel: archived games read (and replayed) now."""
         host = self.host
         try:
-            return host.store.whole_match(host.match)
+            return host.store.whole_match(host.state.match)
         except InvalidStateError as exc:
-            host.say(t(host.lang, "saves.archive_broken", error=str(exc)), "error")
+            host.dispatch(Say(t(host.state.lang, "saves.archive_broken", error=str(exc)), "error"))
             host.redraw()
-            return host.match
+            return host.state.match
 
     def reload(self, note: str, kind: str = "info") -> None:
         """Show the match in storage (another tab wrote it), or the recovery panel when it is broken."""
@@ -76,7 +76,7 @@ class PageSaves:
         elif result.status == "broken":
             host.dialogs.show_recovery(result.text, result.error, result.kept_as)
         else:  # cleared elsewhere: keep this match and save it again
-            self.save()
+            self.save(host.state.clock)
 
     def on_storage(self, event: Any) -> None:
         """Another tab saved: show its match."""
@@ -85,5 +85,5 @@ class PageSaves:
             return
         if self.host.store.held or self.host.store.is_current():
             return
-        self.reload(t(self.host.lang, "ui.other_tab"))
+        self.reload(t(self.host.state.lang, "ui.other_tab"))
         self.host.redraw()  # a broken save held: the board rests

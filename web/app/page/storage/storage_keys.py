@@ -1,4 +1,5 @@
-"""Every key the page uses in the browser's ``localStorage``, in one place (pure constants).
+"""Every key the page uses in the browser's ``localStorage``, in one place (pure constants), and
+:func:`recall`, the one safe read of a stored value.
 
 A key's value is described where it is read and written (named beside each key). Nothing
 else in ``web/app`` spells a ``videau.`` key: ``tests/web/test_layers.py`` holds it.
@@ -8,6 +9,8 @@ True
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 # -- the match (app.page.storage.match_store) --------------------------------------------
 MATCH_KEY = "videau.match"
@@ -60,3 +63,12 @@ MAX_RECORD_CHARS = 4_000_000
 # -- everything of ours --------------------------------------------------------------------
 OUR_PREFIXES = ("videau.", "videau-embed")
 """Our keys in localStorage: the page's and the embeds' cache (``web/embed.js``: up to 60 diagrams of ~15 KB)."""
+
+
+def recall(storage: Any, key: str) -> str | None:
+    """The value stored under ``key`` in ``storage`` (``None`` when absent, or when storage fails)."""
+    try:
+        value = storage.get(key)
+    except Exception:
+        return None
+    return value if isinstance(value, str) else None
