@@ -196,7 +196,7 @@ def test_a_match_by_link_keeps_what_its_saves_hand_back(page_module: types.Modul
             return Mode("link", 0)
 
         def save(self) -> Kept:
-            return Kept(base, True)  # the link could not carry the change: back to where the turn began
+            return Kept(base, True, note="refused")  # the link could not carry the change: back to where the turn began
 
         def leave(self) -> None: ...
 
@@ -205,6 +205,7 @@ def test_a_match_by_link_keeps_what_its_saves_hand_back(page_module: types.Modul
     app.commit(OPENED.step(8, 5))
     assert app.match is base
     assert app.events[0][0] == "HandOver" and app.events[1][:2] == ("redraw", base)  # drawn as kept
+    assert app.events[1][4] == "refused" and app.notice_kind == "error"  # with what the link had to say
 
 
 def test_an_action_after_the_flag_fell_is_lost_on_time(page_module: types.ModuleType) -> None:

@@ -54,7 +54,8 @@ def test_gestures_are_taken_back_one_at_a_time_latest_first() -> None:
     gestures = gestures.follow(rolled, rolled)
     gestures, moved = played(gestures, rolled, (8, 4), (6, 4))  # one die each: two gestures
     gestures, once = undone(gestures, moved)
-    assert steps(once) == 1 and once.game.turn_in_progress == played(Gestures(), rolled, (8, 4))[1].game.turn_in_progress
+    by_one = played(Gestures(), rolled, (8, 4))[1]
+    assert steps(once) == 1 and once.game.turn_in_progress == by_one.game.turn_in_progress
     assert steps(undone(gestures, once)[1]) == 0
 
 

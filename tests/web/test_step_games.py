@@ -221,10 +221,9 @@ class LinkDevice:
                 self.sent.append(self.session.link)
                 return Kept(self.session.base, self.session.my_turn)
             return None
-        if isinstance(effect, LinkRoll):
-            if self.session.choose_roll(self.clock_ms, self.draw):
-                self.sent.append(self.session.link)
-                device.later.append(Commit(self.session.base, note=None, save=False, mode=self.mode()))
+        if isinstance(effect, LinkRoll) and self.session.choose_roll(self.clock_ms, self.draw):
+            self.sent.append(self.session.link)
+            device.later.append(Commit(self.session.base, note=None, save=False, mode=self.mode()))
         if isinstance(effect, Save):
             raise AssertionError("by link the normal save is never written")
         return None

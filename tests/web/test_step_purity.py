@@ -120,7 +120,9 @@ def test_the_state_actions_and_effects_are_frozen_values() -> None:
 
 
 # -- the step is pure -------------------------------------------------------------------------------
-IMPURE = ("js", "pyscript", "pyodide", "time", "random", "secrets", "datetime", "asyncio", "app.dom", "app.page.browser")
+IMPURE = (
+    "js", "pyscript", "pyodide", "time", "random", "secrets", "datetime", "asyncio", "app.dom", "app.page.browser",
+)  # fmt: skip
 """Modules through which code reaches the browser, the storage, a clock or a random source."""
 
 
@@ -144,7 +146,8 @@ def _imports(path: Path, name: str, *, lazy: bool = False) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    nodes = ast.walk(tree) if lazy else iter(tree.body + [n for top in tree.body if isinstance(top, ast.If) for n in top.body])
+    guarded = [node for top in tree.body if isinstance(top, ast.If) for node in top.body]  # TYPE_CHECKING
+    nodes = ast.walk(tree) if lazy else iter(tree.body + guarded)
     for node in nodes:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
@@ -221,7 +224,7 @@ def protocols() -> dict[str, int]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
 
-        def members(node: ast.ClassDef) -> set[str]:
+        def members(node: ast.ClassDef, classes: dict[str, ast.ClassDef] = classes) -> set[str]:
             own = {
                 item.name if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) else item.target.id  # type: ignore[union-attr]
                 for item in node.body

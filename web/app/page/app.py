@@ -82,7 +82,7 @@ from app.page.step import (
 )
 from app.page.storage.match_store import MatchStore, Options, choose_lang
 from app.page.storage.saving import PageSaves
-from app.page.storage.storage_keys import LANG_KEY, OPPONENT_KEY, OPTIONS_KEY
+from app.page.storage.storage_keys import LANG_KEY, OPPONENT_KEY, OPTIONS_KEY, recall
 from app.page.storage.stored_values import set_aside_unreadable
 from app.text import t
 from core.match import Match
@@ -184,7 +184,7 @@ class App:
                 link, self.link = self.link, None
                 link.leave()
         elif isinstance(effect, Translate):
-            self.remember(LANG_KEY, self.lang)
+            self._remember(LANG_KEY, self.lang)
             if self.url_lang is not None:  # keep a shared link's ?lang= in step with the choice
                 set_url_param("lang", self.lang)
                 self.url_lang = self.lang
@@ -257,10 +257,7 @@ class App:
 
     # -- storage -------------------------------------------------------------------------
     def _get(self, key: str) -> str | None:
-        try:
-            return self.storage.get(key)
-        except Exception:
-            return None
+        return recall(self.storage, key)
 
     def say(self, text: str, kind: str = "error") -> None:
         """Set the notice shown above the buttons: ``"error"`` (refused, failed) or ``"info"``."""
@@ -270,11 +267,7 @@ class App:
         """:meth:`say`, and draw it now (outside a redraw)."""
         self.dispatch(Say(text, kind, draw=True))
 
-    def recall(self, key: str) -> str | None:
-        """A stored value (``None`` when absent or storage fails)."""
-        return self._get(key)
-
-    def remember(self, key: str, value: str) -> None:
+    def _remember(self, key: str, value: str) -> None:
         """Store a value (a failure becomes the notice)."""
         try:
             self.storage.set(key, value)
@@ -336,7 +329,8 @@ class App:
                 self.bot, mode = load_bot(level, bot_noise()), Mode("computer", player)
             except Exception as exc:
                 note, kind = t(self.lang, "ui.bot_failed", error=str(exc)), "error"
-        self.dispatch(Install(match, mode, self.store.clock, self.store.held, note=note, kind=kind, save=False, shown=shown))
+        store = self.store
+        self.dispatch(Install(match, mode, store.clock, store.held, note=note, kind=kind, save=False, shown=shown))
 
     # -- wiring ------------------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
@@ -469,7 +463,7 @@ class App:
 
     def flip(self) -> None:
         options = replace(self.options, flipped=not self.options.flipped)
-        self.remember(OPTIONS_KEY, options.to_json())
+        self._remember(OPTIONS_KEY, options.to_json())
         self.dispatch(SetOptions(options))
         self.keep_board()
 
@@ -480,7 +474,7 @@ class App:
             auto_forced=bool(el("opt-auto-forced").checked),
             bot_fast=bool(el("opt-bot-fast").checked),
         )
-        self.remember(OPTIONS_KEY, options.to_json())
+        self._remember(OPTIONS_KEY, options.to_json())
         self.dispatch(SetOptions(options))
 
     def close_over(self, closed: bool) -> None:
@@ -526,7 +520,7 @@ class App:
         self.pending = None
         self.bot = bot
         mode = Mode("computer", 1) if bot is not None else Mode()
-        self.remember(OPPONENT_KEY, opponent_to_json(mode.bot_player, level))
+        self._remember(OPPONENT_KEY, opponent_to_json(mode.bot_player, level))
         self.store.new_match()
         self.dispatch(Install(match, mode, self.clocks.take_choice(), self.store.held, note=note))
         return True

@@ -207,11 +207,14 @@ class Install:
 
 @dataclass(frozen=True)
 class Kept:
-    """The saves kept another match than the page's (by link: where the turn began, or as the link
-    sent it); ``my_turn``: by link, whether this device is to act now."""
+    """The saves' answer: the match they kept instead of the page's (by link: where the turn began, or
+    as the link sent it; ``None``: the page's stands); ``my_turn``: by link, whether this device is to
+    act now; ``note``: what they have to say, shown with the draw that follows."""
 
     match: Match | None
     my_turn: bool | None = None
+    note: str | None = None
+    """What the saves have to say (a refused change, storage full): the notice, as an error."""
 
 
 @dataclass(frozen=True)
@@ -433,9 +436,10 @@ def step(state: PageState, action: Action) -> tuple[PageState, Effects]:
         return replace(state, selected=action.place), (Draw(),)
     if isinstance(action, Commit):
         gestures = state.gestures.follow(state.match, action.match) if action.gesture else state.gestures
+        state = replace(state, gestures=gestures, mode=action.mode or state.mode)
         return _commit(
-            replace(state, gestures=gestures, mode=action.mode or state.mode), action.match, note=action.note, kind=action.kind,
-            moves=action.moves, rolled=action.rolled, save=action.save, shown=action.shown, now=action.now,
+            state, action.match, note=action.note, kind=action.kind, moves=action.moves, rolled=action.rolled,
+            save=action.save, shown=action.shown, now=action.now,
         )  # fmt: skip
     if isinstance(action, Install):
         fresh = replace(
@@ -452,7 +456,10 @@ def step(state: PageState, action: Action) -> tuple[PageState, Effects]:
         if action.my_turn is not None and mode.kind == "link":
             mode = replace(mode, my_turn=action.my_turn)
         match = action.match if action.match is not None else state.match
-        return replace(state, match=match, mode=mode, selected=None), ()
+        state = replace(state, match=match, mode=mode, selected=None)
+        if action.note is not None:
+            state = replace(state, notice=action.note, notice_kind="error")
+        return state, ()
     if isinstance(action, Tick):
         return _tick(state, action.now)
     if isinstance(action, Leave):

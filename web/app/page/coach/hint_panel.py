@@ -15,6 +15,7 @@ whether to rethink (back to the start of the turn), play anyway, or see the best
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Generator
 from typing import Any, TypeVar
@@ -227,10 +228,8 @@ class Coach:
     # -- the tutor -----------------------------------------------------------------------------------
     def on_band(self, _event: Any) -> None:
         self.band = read_band(str(el("opt-tutor").value))
-        try:
+        with contextlib.suppress(Exception):  # storage full or refused: the choice holds for this page
             self.host.storage.set(TUTOR_KEY, self.band)
-        except Exception:  # storage full or refused: the choice holds for this page
-            pass
         self.host.dispatch(SetTutor(band_threshold(self.band)))
 
     def judge(self, asked: AskTutor) -> None:

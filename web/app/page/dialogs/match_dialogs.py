@@ -121,7 +121,8 @@ class Dialogs:
         match = host.state.match
         names = [("" if n in NAME_DEFAULTS else n) for n in match.names]
         el("nm-name0").value = names[0] if host.state.mode.bot_player != 0 else ""
-        el("nm-name1").value = names[1] if host.state.mode.bot_player != 1 else ""  # the computer's name is not a player's
+        bot = host.state.mode.bot_player
+        el("nm-name1").value = names[1] if bot != 1 else ""  # the computer's name is not a player's
         self.show_replace(None)
         el("nm-length").value = str(match.length)
         el("nm-crawford").checked = match.crawford_rule
@@ -218,7 +219,8 @@ class Dialogs:
         if match is None:
             start.textContent = t(host.state.lang, "button.start")
             return
-        names = tuple(player_name(host.state.lang, p, "" if n in NAME_DEFAULTS else n) for p, n in enumerate(match.names))
+        lang = host.state.lang
+        names = tuple(player_name(lang, p, "" if n in NAME_DEFAULTS else n) for p, n in enumerate(match.names))
         box.textContent = replace_warning(host.state.lang, (names[0], names[1]), match)
         start.textContent = t(host.state.lang, "dialog.replace_start")
         start.focus()
@@ -255,7 +257,8 @@ class Dialogs:
         el("resign-text").textContent = t(host.state.lang, "ui.resign_text", other=other)
         for level in (1, 2, 3):
             el(f"resign-{level}").disabled = level not in levels
-        el("resign-match").textContent = t(host.state.lang, "resign.match_money" if host.state.match.is_money else "resign.match")
+        money = host.state.match.is_money
+        el("resign-match").textContent = t(host.state.lang, "resign.match_money" if money else "resign.match")
         self.show_match_confirm(False)
         el("resign-dialog").showModal()
 

@@ -101,12 +101,9 @@ class LinkPlay:
             base: Match = self.session.base
             if exc.reason == STALE and self.refresh():  # another tab moved the match on: read it again
                 return None
-            if exc.reason != STALE:
-                app.dispatch(Say(str(exc)))
-            return Kept(base, self.session.my_turn)
+            return Kept(base, self.session.my_turn, note=None if exc.reason == STALE else str(exc))
         except Exception as exc:
-            app.dispatch(Say(t(app.state.lang, "ui.storage_failed", error=str(exc))))
-            return None
+            return Kept(None, note=t(app.state.lang, "ui.storage_failed", error=str(exc)))
         if sent:
             el("link-promise").checked = False  # a promise is for one turn: asked again with each move
             self.sent()
@@ -247,7 +244,8 @@ class LinkPlay:
         box.focus()
         box.select()
         copied = bool(document.execCommand("copy"))
-        self.app.dispatch(Say(t(self.app.state.lang, "link.copied" if copied else "link.copy_failed"), "info", draw=True))
+        text = t(self.app.state.lang, "link.copied" if copied else "link.copy_failed")
+        self.app.dispatch(Say(text, "info", draw=True))
 
     def copy_full(self) -> None:
         """Copy the whole match as one link: for a friend whose device lacks the history (link-no-history)."""
@@ -256,7 +254,8 @@ class LinkPlay:
         box.focus()
         box.select()
         copied = bool(document.execCommand("copy"))
-        self.app.dispatch(Say(t(self.app.state.lang, "link.full_copied" if copied else "link.copy_failed"), "info", draw=True))
+        text = t(self.app.state.lang, "link.full_copied" if copied else "link.copy_failed")
+        self.app.dispatch(Say(text, "info", draw=True))
 
     def share(self) -> None:
         lang = self.app.state.lang

@@ -35,8 +35,7 @@ class PageSaves:
         try:
             outcome = host.store.save(host.state.match, clock)
         except Exception as exc:
-            host.dispatch(Say(t(host.state.lang, "ui.storage_failed", error=str(exc))))
-            return None
+            return Kept(None, note=t(host.state.lang, "ui.storage_failed", error=str(exc)))
         if outcome == "conflict":
             self.reload(t(host.state.lang, "ui.conflict"), "error")  # an action was lost
         elif any(key != MATCH_KEY and key != REV_KEY for key in host.store.writes):
