@@ -76,10 +76,11 @@ from core.dice import ROLLS
 from core.position import Position
 
 from . import engine, npenc
-from .distill import load_ckpt, one_ply_targets
+from .checkpoints import load_ckpt
+from .distill import one_ply_targets
 from .match import pubeval_scorer
 from .mlp import flip
-from .npbot import NumpyBot, _equity, twin_of
+from .npbot import NumpyBot, equity_of, twin_of
 from .rollout import rollout_targets
 
 LABELS = ("ply1", "ply2", "rollout", "siblings")
@@ -179,7 +180,7 @@ def sample_positions(bot: NumpyBot, spec: LabelSpec, rng: np.random.Generator) -
             while dice[g, 0] == dice[g, 1]:
                 dice[g] = rng.integers(1, 7, size=2)
         c = engine.candidates(pos, [(int(a), int(b)) for a, b in dice])
-        val = -_equity(bot.probs(c.onroll, c.mover))
+        val = -equity_of(bot.probs(c.onroll, c.mover))
         finished, _pts = engine.terminal_values(c.onroll, c.mover)
         val = np.where(finished, 10.0, val)
         pub_turn = (pub == turn)[c.game]
@@ -219,7 +220,7 @@ def two_ply_targets(bot: NumpyBot, positions: Sequence[Position], top: int = 3, 
     c = engine.candidates([p for p in positions for _ in range(reps)], [r.dice for _ in positions for r in ROLLS])
     q0 = bot.probs(c.onroll, c.mover)  # the opponent's view after each of our plays
     ours0 = flip(q0)
-    val = _equity(ours0)
+    val = equity_of(ours0)
     finished = c.mover.sum(axis=1) == 0
     chosen: list[int] = []  # rows rated at 1-ply
     for s in range(len(c.seg) - 1):
@@ -238,7 +239,7 @@ def two_ply_targets(bot: NumpyBot, positions: Sequence[Position], top: int = 3, 
     live |= finished
     single = np.diff(c.seg) == 1
     live[c.seg[:-1][single]] = True
-    score = np.where(live, _equity(deep), -1e9)
+    score = np.where(live, equity_of(deep), -1e9)
     best_rows = engine.segment_argmax(score, c.seg)
     per_roll = deep[best_rows].reshape(len(positions), reps, 5)
     out: np.ndarray = (per_roll * _WAYS[None, :, None]).sum(axis=1)
@@ -259,7 +260,7 @@ def sibling_decisions(bot: NumpyBot, positions: Sequence[Position], top: int, ma
             a, b = (int(v) for v in rng.integers(1, 7, size=2))
         dice.append((a, b))
     c = engine.candidates(list(positions), dice)
-    val = -_equity(bot.probs(c.onroll, c.mover))
+    val = -equity_of(bot.probs(c.onroll, c.mover))
     finished = c.mover.sum(axis=1) == 0
     out: list[Position] = []
     origin: list[int] = []

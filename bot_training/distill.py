@@ -30,39 +30,19 @@ import glob
 import os
 import pickle
 import time
-from typing import Any
 
 import numpy as np
 
-from core.bot.encoding import NUM_INPUTS
-from core.bot.net import Net
 from core.dice import ROLLS
 from core.position import Position
 
 from . import engine, npenc
+from .checkpoints import load_ckpt
 from .match import pubeval_scorer
 from .mlp import MLP, cross_entropy, flip
-from .npbot import NumpyBot, _equity, mlp_from_net
+from .npbot import NumpyBot, equity_of
 
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
-
-
-def load_ckpt(path: str) -> tuple[MLP, dict[str, Any]]:
-    """A training checkpoint (``.pkl``), or exported weights (``.json.gz``, e.g. the shipped
-    ``bot_training/weights/net_v1.json.gz``, so a fresh clone can go on from them)."""
-    if path.endswith((".json.gz", ".json")):
-        with open(path, "rb") as f:
-            exported = Net.from_json_bytes(f.read())
-        tr = exported.meta["training"]
-        mlp = mlp_from_net(exported)
-        return mlp, {"net": mlp.state(), "rng": None, "games": tr["games"], "plies": tr["plies"],
-                     "seconds": tr["cpu_hours"] * 3600.0, "settings": tr["settings"],
-                     "history": tr.get("history", [])}
-    with open(path, "rb") as f:
-        st = pickle.load(f)
-    net = MLP(NUM_INPUTS, st["net"]["w1"].shape[1])
-    net.load(st["net"])
-    return net, st
 
 
 def one_ply_targets(bot: NumpyBot, positions: list[Position]) -> np.ndarray:
@@ -70,7 +50,7 @@ def one_ply_targets(bot: NumpyBot, positions: list[Position]) -> np.ndarray:
     reps = len(ROLLS)
     c = engine.candidates([p for p in positions for _ in range(reps)], [r.dice for _ in positions for r in ROLLS])
     q = bot.probs(c.onroll, c.mover)  # the opponent's view, after each of our plays
-    best = engine.segment_argmax(-_equity(q), c.seg)
+    best = engine.segment_argmax(-equity_of(q), c.seg)
     ours = flip(q[best]).reshape(len(positions), reps, 5)
     out: np.ndarray = (ours * _WAYS[None, :, None]).sum(axis=1)
     return out
@@ -125,7 +105,7 @@ def gen(args: argparse.Namespace) -> None:
             while dice[g, 0] == dice[g, 1]:
                 dice[g] = rng.integers(1, 7, size=2)
         c = engine.candidates(pos, [(int(a), int(b)) for a, b in dice])
-        val = -_equity(bot.probs(c.onroll, c.mover))
+        val = -equity_of(bot.probs(c.onroll, c.mover))
         finished, _pts = engine.terminal_values(c.onroll, c.mover)
         val = np.where(finished, 10.0, val)
         pub_turn = (pub == turn)[c.game]
@@ -180,8 +160,8 @@ def fit(args: argparse.Namespace) -> None:
         return cross_entropy(net.forward(x[val]), y[val])
 
     def val_mae() -> float:
-        pred = _equity(net.forward(x[val]).astype(np.float64))
-        return float(np.abs(pred - _equity(y[val].astype(np.float64))).mean())
+        pred = equity_of(net.forward(x[val]).astype(np.float64))
+        return float(np.abs(pred - equity_of(y[val].astype(np.float64))).mean())
 
     print(f"{len(tr)} training, {n_val} validation positions; before: loss {val_loss():.5f} "
           f"|equity error| {val_mae():.4f}", flush=True)

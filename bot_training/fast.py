@@ -841,7 +841,7 @@ def probs0(onroll: np.ndarray, other: np.ndarray, net: Arrays, tabs: Arrays, bea
 
 
 @njit(inline="always")
-def _equity(p: np.ndarray) -> float:
+def equity_of(p: np.ndarray) -> float:
     return float(2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4])
 
 
@@ -910,7 +910,7 @@ def best_play(player: np.ndarray, opp: np.ndarray, d1: int, d2: int, ctx: Arrays
             ckeys[c, 3] = m_hi
             for i in range(5):
                 cvals[c, i] = p[i]
-        v = -_equity(p)
+        v = -equity_of(p)
         if best < 0 or v > best_v:
             best = k
             best_v = v

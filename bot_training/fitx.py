@@ -32,9 +32,9 @@ from core.bot.features import FEATURE_NAMES, is_back_game
 
 from . import engine, match, npenc, npfeatures
 from .batches import load_labels
-from .distill import load_ckpt
+from .checkpoints import load_ckpt
 from .mlp import MLP, consistent, cross_entropy, sibling_push, sibling_residuals
-from .npbot import NumpyBot, _equity
+from .npbot import NumpyBot, equity_of
 from .npfeatures import feature_columns
 
 
@@ -123,7 +123,7 @@ def choice_error(net: MLP, pairs: Pairs, groups: list[np.ndarray]) -> dict[str, 
     p = net.forward(pairs.x[rows]).astype(np.float64)
     t = pairs.y[rows].astype(np.float64)
     r = sibling_residuals(p, t, pairs.decision[rows])
-    ep, et = _equity(p), _equity(t)
+    ep, et = equity_of(p), equity_of(t)
     same, lost, start = 0, 0.0, 0
     for g in groups:
         k = len(g)
@@ -161,7 +161,7 @@ def fit_variant(net: MLP, x: np.ndarray, y: np.ndarray, tr: np.ndarray, val: np.
         p = np.clip(net.forward(x[val]).astype(np.float64), 1e-6, 1 - 1e-6)
         t = y[val].astype(np.float64)
         loss = cross_entropy(p, t)
-        mae = float(np.abs(_equity(p) - _equity(t)).mean())
+        mae = float(np.abs(equity_of(p) - equity_of(t)).mean())
         out = {"loss": loss, "mae": mae}
         if pairs is not None and pairs.val:
             out.update(choice_error(net, pairs, pairs.val))

@@ -18,13 +18,15 @@ from core.bot.pubeval import CONTACT_WEIGHTS, RACE_WEIGHTS
 from core.position import Position
 
 from . import engine, npenc
+from .checkpoints import load_ckpt
 from .mlp import MLP, equity, gammon_rules
 
 Scorer = Callable[[engine.Candidates, np.ndarray, np.ndarray], np.ndarray]
 """(candidates, rows, race-before-move per row) -> score per row, higher is better for the mover."""
 
-_WR = np.array(RACE_WEIGHTS, dtype=np.float64)
-_WC = np.array(CONTACT_WEIGHTS, dtype=np.float64)
+PUBEVAL_RACE = np.array(RACE_WEIGHTS, dtype=np.float64)
+"""Pubeval's race and contact weights (core.bot.pubeval), as numpy rows."""
+PUBEVAL_CONTACT = np.array(CONTACT_WEIGHTS, dtype=np.float64)
 
 
 def pubeval_inputs(mover: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -45,7 +47,7 @@ def pubeval_inputs(mover: np.ndarray, other: np.ndarray) -> np.ndarray:
 
 def pubeval_scorer(c: engine.Candidates, rows: np.ndarray, race_before: np.ndarray) -> np.ndarray:
     x = pubeval_inputs(c.mover[rows], c.onroll[rows])
-    s = np.where(race_before, x @ _WR, x @ _WC)
+    s = np.where(race_before, x @ PUBEVAL_RACE, x @ PUBEVAL_CONTACT)
     return np.where(c.mover[rows].sum(axis=1) == 0, 1e9, s)
 
 
@@ -131,8 +133,6 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=12345)
     args = ap.parse_args()
-    from .distill import load_ckpt  # distill imports this module
-
     net, _ = load_ckpt(args.snapshot)
     res = play_match(net_scorer(net), pubeval_scorer, args.games // 2, seed=args.seed)
     print(args.snapshot, summary(res), flush=True)

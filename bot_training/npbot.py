@@ -21,14 +21,17 @@ from core.moves import legal_plays
 from core.position import Position
 
 from . import engine, npenc, npfeatures
-from .match import _WC, _WR, Scorer, pubeval_inputs
+from .checkpoints import mlp_from_net
+from .match import PUBEVAL_CONTACT, PUBEVAL_RACE, Scorer, pubeval_inputs
 from .mlp import MLP, consistent, gammon_rules
 from .npfeatures import feature_columns
 
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64)
 
 
-def _equity(q: np.ndarray) -> np.ndarray:
+def equity_of(q: np.ndarray) -> np.ndarray:
+    """Cubeless equity of each row of five probabilities (win, win gammon, win backgammon, lose gammon,
+    lose backgammon), for the side they are written for."""
     out: np.ndarray = 2.0 * q[:, 0] - 1.0 + q[:, 1] - q[:, 3] + q[:, 2] - q[:, 4]
     return out
 
@@ -82,16 +85,16 @@ class NumpyBot:
         return q
 
     def zero_ply(self, c: engine.Candidates, rows: np.ndarray) -> np.ndarray:
-        return -_equity(self.probs(c.onroll[rows], c.mover[rows]))
+        return -equity_of(self.probs(c.onroll[rows], c.mover[rows]))
 
     def one_ply(self, onroll: np.ndarray, mover: np.ndarray) -> tuple[float, int]:
         """1-ply equity for the mover of the position (onroll = opponent to play), and the count of replies."""
         if onroll.sum() == 0 or mover.sum() == 0:
-            return float(-_equity(self.probs(onroll[None], mover[None]))[0]), 1
+            return float(-equity_of(self.probs(onroll[None], mover[None]))[0]), 1
         pos = Position.unchecked(tuple(onroll.tolist()), tuple(mover.tolist()))
         c = engine.candidates([pos] * len(ROLLS), [r.dice for r in ROLLS])
         # after each reply, we (the original mover) are on roll: our board is c.onroll, theirs c.mover
-        eq = _equity(self.probs(c.onroll, c.mover))
+        eq = equity_of(self.probs(c.onroll, c.mover))
         values = np.minimum.reduceat(eq, c.seg[:-1])
         # a roll with no legal reply: we are on roll with the board unchanged (candidates() handled it)
         count = int(c.counts.sum())
@@ -104,7 +107,7 @@ class NumpyBot:
         live = []
         for k, (onroll, mover) in enumerate(boards):
             if onroll.sum() == 0 or mover.sum() == 0:
-                values[k] = -_equity(self.probs(onroll[None], mover[None]))[0]
+                values[k] = -equity_of(self.probs(onroll[None], mover[None]))[0]
                 counts[k] = 1
             else:
                 live.append(k)
@@ -118,7 +121,7 @@ class NumpyBot:
             positions += [pos] * len(ROLLS)
             dice += [r.dice for r in ROLLS]
         c = engine.candidates(positions, dice)
-        eq = _equity(self.probs(c.onroll, c.mover))
+        eq = equity_of(self.probs(c.onroll, c.mover))
         per_roll = np.minimum.reduceat(eq, c.seg[:-1]).reshape(len(live), len(ROLLS))
         values[live] = (per_roll * _WAYS).sum(axis=1) / 36.0
         n_plays = c.counts.reshape(len(live), len(ROLLS))
@@ -138,14 +141,14 @@ class NumpyBot:
             kept = [np.arange(int(c.seg[g]), int(c.seg[g + 1])) for g in range(len(c.seg) - 1)]
         else:
             x = pubeval_inputs(c.mover, c.onroll)
-            score = np.where(race[c.game], x @ _WR, x @ _WC)
+            score = np.where(race[c.game], x @ PUBEVAL_RACE, x @ PUBEVAL_CONTACT)
             score = np.where(c.mover.sum(axis=1) == 0, WIN_SCORE, score)
             for g in range(len(c.seg) - 1):
                 a, b = int(c.seg[g]), int(c.seg[g + 1])
                 kept.append(a + np.sort(np.argsort(-score[a:b], kind="stable")[:keep])
                             if b - a > keep else np.arange(a, b))
         rows = np.concatenate(kept)
-        eq = _equity(self.probs(c.onroll[rows], c.mover[rows]))
+        eq = equity_of(self.probs(c.onroll[rows], c.mover[rows]))
         if not minimize:
             eq = -eq
         value = np.empty(len(kept))
@@ -167,7 +170,7 @@ class NumpyBot:
         live = []
         for k, (onroll, mover) in enumerate(boards):
             if onroll.sum() == 0 or mover.sum() == 0:
-                values[k] = -_equity(self.probs(onroll[None], mover[None]))[0]
+                values[k] = -equity_of(self.probs(onroll[None], mover[None]))[0]
             else:
                 live.append(k)
         if not live:
@@ -183,7 +186,7 @@ class NumpyBot:
         for g, k in enumerate(chosen):
             onroll, mover = c.onroll[k], c.mover[k]  # we are on roll
             if onroll.sum() == 0 or mover.sum() == 0:
-                ours[g] = _equity(self.probs(onroll[None], mover[None]))[0]
+                ours[g] = equity_of(self.probs(onroll[None], mover[None]))[0]
             else:
                 seconds.append(Position.unchecked(tuple(onroll.tolist()), tuple(mover.tolist())))
                 second_at.append(g)
@@ -252,16 +255,6 @@ class NumpyBot:
             return out
 
         return score
-
-
-def mlp_from_net(net: Net) -> MLP:
-    """A browser-format net (:class:`core.bot.net.Net`) as the numpy :class:`MLP`."""
-    mlp = MLP(net.inputs, net.hidden)
-    mlp.w1 = np.array(net.rows, dtype=np.float32)
-    mlp.b1 = np.array(net.bias, dtype=np.float32)
-    mlp.w2 = np.array(net.out_rows, dtype=np.float32).T.copy()
-    mlp.b2 = np.array(net.out_bias, dtype=np.float32)
-    return mlp
 
 
 def twin_of(net: Net) -> NumpyBot:

@@ -36,7 +36,7 @@ from core.position import Position
 
 from . import engine
 from .mlp import flip
-from .npbot import NumpyBot, _equity
+from .npbot import NumpyBot, equity_of
 
 _WAYS = np.array([r.ways for r in ROLLS], dtype=np.float64) / 36.0
 # the 36 ordered rolls as indices into ROLLS (a non-double appears twice)
@@ -54,7 +54,7 @@ def _roll_table(bot: NumpyBot, positions: Sequence[Position]) -> Table:
     reps = len(ROLLS)
     c = engine.candidates([p for p in positions for _ in range(reps)], [r.dice for _ in positions for r in ROLLS])
     q = bot.probs(c.onroll, c.mover)  # the next mover's view, after each of our plays
-    best = engine.segment_argmax(-_equity(q), c.seg)
+    best = engine.segment_argmax(-equity_of(q), c.seg)
     ours = flip(q[best]).reshape(len(positions), reps, 5)
     expected: np.ndarray = (ours * _WAYS[None, :, None]).sum(axis=1)
     return expected, ours, c, best.reshape(len(positions), reps)

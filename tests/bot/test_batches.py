@@ -97,7 +97,7 @@ def test_ply1_labels_are_the_core_bots_one_ply(tmp_path: Path, teacher: str) -> 
     import dataclasses
 
     from bot_training.batches import run_batches
-    from bot_training.npbot import _equity
+    from bot_training.npbot import equity_of
     from core.bot.net import Net
 
     (path,) = run_batches(dataclasses.replace(tiny(), teacher=teacher), str(tmp_path / "r"), [0])
@@ -108,7 +108,7 @@ def test_ply1_labels_are_the_core_bots_one_ply(tmp_path: Path, teacher: str) -> 
     ev = Evaluator(net=net)  # the teacher's net, in the pure-Python core
     for k in (0, 5, 11):
         pos = Position(tuple(int(v) for v in d["onroll"][k]), tuple(int(v) for v in d["other"][k]))
-        got = _equity(d["y"][k : k + 1].astype(np.float64))[0]
+        got = equity_of(d["y"][k : k + 1].astype(np.float64))[0]
         assert got == pytest.approx(one_ply_equity(pos, ev), abs=3e-4)
 
 
@@ -116,7 +116,7 @@ def test_two_ply_with_one_play_per_roll_is_the_one_ply_of_each_rolls_choice() ->
     from bot_training.batches import teacher_bot, two_ply_targets
     from bot_training.distill import one_ply_targets
     from bot_training.mlp import flip
-    from bot_training.npbot import _equity, v1_net
+    from bot_training.npbot import equity_of, v1_net
 
     ev = Evaluator(net=v1_net())  # the teacher's net, in the pure-Python core
     bot = teacher_bot(TEACHER)
@@ -132,7 +132,7 @@ def test_two_ply_with_one_play_per_roll_is_the_one_ply_of_each_rolls_choice() ->
     np.testing.assert_allclose(got, expected, atol=1e-5)
     # rating more plays per roll at 1-ply can only find better ones
     wider = two_ply_targets(bot, [pos], top=3, margin=1.0)
-    assert _equity(wider)[0] >= _equity(got[None, :])[0] - 1e-9
+    assert equity_of(wider)[0] >= equity_of(got[None, :])[0] - 1e-9
 
 
 def test_bad_settings_are_named() -> None:

@@ -19,7 +19,7 @@ np = pytest.importorskip("numpy")
 
 def test_one_ply_targets_match_the_core_bot(positions: list[Position]) -> None:
     from bot_training.distill import one_ply_targets
-    from bot_training.npbot import _equity, shipped_twin
+    from bot_training.npbot import equity_of, shipped_twin
 
     twin = shipped_twin()
     bot = Bot(level="advanced")
@@ -34,7 +34,7 @@ def test_one_ply_targets_match_the_core_bot(positions: list[Position]) -> None:
             found = zero_ply_best(pos, roll.dice)
             best = found[0] if found else -bot.equity(pos.swapped())
             expected += roll.ways / 36.0 * best
-        assert _equity(t[None, :].astype(np.float64))[0] == pytest.approx(expected, abs=2e-4)
+        assert equity_of(t[None, :].astype(np.float64))[0] == pytest.approx(expected, abs=2e-4)
 
 
 def test_gen_then_fit_lowers_the_loss_on_its_data(tmp_path: Path) -> None:
@@ -99,7 +99,7 @@ def test_gen_plays_a_share_of_its_games_against_pubeval(tmp_path: Path, monkeypa
 
 def test_exported_weights_load_as_a_checkpoint() -> None:
     """A fresh clone has no training checkpoint: distill goes on from exported weights (the encoder-1 net)."""
-    from bot_training.distill import load_ckpt
+    from bot_training.checkpoints import load_ckpt
     from bot_training.npbot import V1_WEIGHTS, twin_of, v1_net
 
     net, st = load_ckpt(V1_WEIGHTS)

@@ -38,7 +38,7 @@ def test_encode_v2_is_the_base_inputs_then_both_sides_features(positions: list[P
 def net_v2() -> Net:
     """The shipped net's base-input weights plus random weights for the 16 feature inputs
     (so that the features change its choices), as an encoder-2 weights file."""
-    from bot_training.npbot import mlp_from_net
+    from bot_training.checkpoints import mlp_from_net
 
     mlp = mlp_from_net(Net.load())
     rng = np.random.default_rng(5)

@@ -35,7 +35,7 @@ def test_there_is_a_kept_run() -> None:
 @pytest.mark.parametrize("run", RUNS, ids=lambda p: p.name)
 def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: Path) -> None:
     from bot_training.batches import PACK, LabelSpec, load_labels, read_run
-    from bot_training.npbot import _equity
+    from bot_training.npbot import equity_of
 
     fields = json.loads((run / "spec.json").read_text())
     if fields.get("kind") == "varied-labels":
@@ -84,9 +84,9 @@ def test_a_kept_run_is_well_formed_and_its_one_ply_labels_are_the_teachers(run: 
     y1 = data.get("y1", y)
     for k in np.linspace(0, len(y) - 1, 4).astype(int).tolist():
         pos = Position(tuple(onroll[k].tolist()), tuple(other[k].tolist()))
-        assert _equity(y1[k : k + 1].astype(np.float64))[0] == pytest.approx(one_ply_equity(pos, ev), abs=3e-4)
+        assert equity_of(y1[k : k + 1].astype(np.float64))[0] == pytest.approx(one_ply_equity(pos, ev), abs=3e-4)
     if label != "ply1":
-        gap = np.abs(_equity(y.astype(np.float64)) - _equity(y1.astype(np.float64)))
+        gap = np.abs(equity_of(y.astype(np.float64)) - equity_of(y1.astype(np.float64)))
         # a varied run: half its rows back games and crunched boards rolled 8 rolls deep, where the
         # net's 1-ply is furthest from the result (v1's first 56 batches: 0.061 on average)
         bound = 0.1 if fields.get("kind") == "varied-labels" else 0.06

@@ -26,9 +26,9 @@ def teacher():  # type: ignore[no-untyped-def]
 
 
 def equity(p):  # type: ignore[no-untyped-def]
-    from bot_training.npbot import _equity
+    from bot_training.npbot import equity_of
 
-    return _equity(p)
+    return equity_of(p)
 
 
 def test_one_roll_deep_is_the_one_ply_label_with_or_without_the_correction() -> None:

@@ -46,7 +46,7 @@ def test_common_dice_leave_the_rounds_labels_as_they_were() -> None:
 
 def test_a_decisions_siblings_are_its_rolls_best_plays_at_zero_ply() -> None:
     from bot_training.batches import sibling_decisions
-    from bot_training.npbot import _equity
+    from bot_training.npbot import equity_of
 
     bot = teacher()
     positions = [CONTACT, Position.initial(), Position.from_text("x 1:1 / o 13:15")]
@@ -65,7 +65,7 @@ def test_a_decisions_siblings_are_its_rolls_best_plays_at_zero_ply() -> None:
     results = {p.result.swapped() for p in legal_plays(CONTACT, dice[0])}
     assert all(siblings[i] in results for i in rows)
     kept = [siblings[i] for i in rows]
-    values = -_equity(bot.probs(np.array([p.player for p in kept]), np.array([p.opponent for p in kept])))
+    values = -equity_of(bot.probs(np.array([p.player for p in kept]), np.array([p.opponent for p in kept])))
     assert values.tolist() == sorted(values.tolist(), reverse=True)
     assert values[0] - values[-1] <= 0.2 + 1e-9
 
