@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import time
 from dataclasses import dataclass, replace
@@ -37,6 +36,7 @@ from bot_loss import CLASSES, position_class, sample_cases  # noqa: E402
 from gnubg_rollout import gnubg_rollout_probs  # noqa: E402
 from gnubg_workers import GnubgWorkers, cached_probs, open_cache  # noqa: E402
 
+from bot_training.stats import proportion_ci95  # noqa: E402
 from core.bot import Bot, ScoreConfig  # noqa: E402
 from core.bot.cube import CENTERED, CUBE_LIFE, CubeDecision, Probs, cube_life, match_decision, money_decision  # noqa: E402
 from core.bot.evaluator import Evaluator  # noqa: E402
@@ -444,7 +444,7 @@ def main() -> None:
     )
     for key, (a, n, an, nn) in counts.items():
         if n:
-            ci = 1.96 * math.sqrt(max(a / n * (1 - a / n), 1e-9) / n)
+            _, ci = proportion_ci95(a, n)
             near_text = f"; near a decision {an}/{nn} = {an / nn:.1%}" if nn else ""
             say(f"  {key}: {a}/{n} = {a / n:.1%} ± {ci:.1%}{near_text}")
     say("the same, a difference that costs nothing by gnubg's own equities (a tie to its printed "

@@ -36,6 +36,7 @@ from .checkpoints import load_ckpt
 from .mlp import MLP, consistent, cross_entropy, sibling_push, sibling_residuals
 from .npbot import NumpyBot, equity_of
 from .npfeatures import feature_columns
+from .stats import mean_ci95
 
 
 def variant_features(name: str) -> list[str]:
@@ -330,8 +331,8 @@ def main() -> None:
             first = os.path.join(args.out, f"{args.variants[0]}_pubeval.npy")
             if name != args.variants[0] and os.path.exists(first):
                 d = (res - np.load(first)).reshape(-1, 2).mean(axis=1)
-                results["variants"][name]["pubeval_minus_first"] = (
-                    f"{d.mean():+.3f} ± {1.96 * d.std(ddof=1) / np.sqrt(len(d)):.3f} (paired, 95%)")
+                m, ci = mean_ci95(d.tolist())
+                results["variants"][name]["pubeval_minus_first"] = f"{m:+.3f} ± {ci:.3f} (paired, 95%)"
             print(f"  0-ply vs pubeval: {results['variants'][name]['pubeval']}", flush=True)
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)

@@ -9,7 +9,6 @@ swapping who moves first, which removes much of the luck from the comparison.
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable
 
 import numpy as np
@@ -20,6 +19,7 @@ from core.position import Position
 from . import engine, npenc
 from .checkpoints import load_ckpt
 from .mlp import MLP, equity, gammon_rules
+from .stats import mean_ci95
 
 Scorer = Callable[[engine.Candidates, np.ndarray, np.ndarray], np.ndarray]
 """(candidates, rows, race-before-move per row) -> score per row, higher is better for the mover."""
@@ -121,8 +121,7 @@ def play_match(a: Scorer, b: Scorer, pairs: int, seed: int = 12345, batch: int =
 
 def summary(res: np.ndarray) -> str:
     pair = res.reshape(-1, 2).mean(axis=1)  # duplicate pairs are the independent units
-    m = pair.mean()
-    ci = 1.96 * pair.std(ddof=1) / math.sqrt(len(pair))
+    m, ci = mean_ci95(pair.tolist())
     win = (res > 0).mean()
     return f"{m:+.3f} ppg ± {ci:.3f} (95% CI, {len(res)} games, {len(pair)} duplicate pairs), wins {win:.3f}"
 
