@@ -35,7 +35,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app.dom import el, ignore_event
-from app.page.browser import crypto_bytes
+from app.page.browser import crypto_bytes, url_param
 from app.page.host import PageHost
 from app.page.link.link_book import LinkSession
 from app.page.live.live_session import MoveTimer, receive_link
@@ -123,7 +123,7 @@ class Live:
         """``web/live.js`` loaded (True) or asked for (False: :meth:`redraw` comes once it is)."""
         if self.bridge is not None:
             return True
-        if not hasattr(window, "RTCPeerConnection"):
+        if not hasattr(window, "RTCPeerConnection") or url_param("live") == "off":  # ?live=off: links only
             return False
         bridge = getattr(window, "videauLive", None)
         if bridge is not None:
@@ -197,7 +197,7 @@ class Live:
         """The live box: the connection, the friend's presence, the clocks, the phrases heard."""
         lang = self.app.lang
         box = el("live-panel")
-        box.hidden = self.bridge is None and not hasattr(window, "RTCPeerConnection")
+        box.hidden = self.bridge is None and (not hasattr(window, "RTCPeerConnection") or url_param("live") == "off")
         live = self.open or self.elsewhere
         names = self.app.view.names if self.app.view is not None else self.app.match.names
         friend = names[1 - session.seat]
