@@ -34,7 +34,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from app.dom import el, ignore_event
+from app.dom import el, ignore_event, js_value
 from app.page.browser import crypto_bytes, url_param
 from app.page.host import PageHost
 from app.page.link.link_book import LinkSession
@@ -130,7 +130,7 @@ class Live:
             self.bridge = bridge
             bridge.listen(create_proxy(self.on_event))
             return True
-        if document.getElementById("live-js") is None:
+        if js_value(document.getElementById("live-js")) is None:
             script = document.createElement("script")
             script.id, script.src = "live-js", "./live.js"
             script.onload = create_proxy(lambda _e: self.redraw())
@@ -218,7 +218,7 @@ class Live:
         el("live-status").textContent = t(lang, key, name=friend)
         el("link-share").hidden = session.my_turn or (self.open and session.state.waiting_for is not None)
         el("live-say").hidden = not self.open
-        el("live-rematch").hidden = not (self.open and session.state.waiting_for is None and session.seat == 0)
+        el("live-rematch").hidden = not (self.open and session.state.waiting_for is None)
         el("live-heard").textContent = t(lang, f"live.say.{self.heard}", name=friend) if self.heard else ""
         el("live-clock-choice").hidden = not (session.seat == 0 and len(session.state.history) <= 3)
         self.draw_clock(session)
@@ -230,10 +230,11 @@ class Live:
             session = self.play.session
         clock, lang = self.timer.clock, self.app.lang
         line = el("live-clock")
-        line.hidden = clock is None
+        live = self.open or self.elsewhere  # by links the live clock rests (the link's time per move is shown)
+        line.hidden = clock is None or not live
         el("live-clock-note").textContent = self.clock_note
         el("live-clock-note").hidden = not self.clock_note
-        if clock is None:
+        if clock is None or not live:
             return
         names = self.app.view.names if self.app.view is not None else self.app.match.names
         waiting = session.state.waiting_for
