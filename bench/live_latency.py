@@ -3,7 +3,8 @@
     ./build.sh build && python bench/live_latency.py [--moves 40]
 
 Two Chromium contexts of one browser (/usr/bin/chromium, ``--no-sandbox``), the built site (dist/)
-served by tools/serve.py, every request to another host aborted. Device A creates a 1-point match
+served by tools/serve.py, every request to another host aborted, service workers blocked (no
+precache competing for the CPU). Device A creates a 1-point match
 by link, B opens the invitation (its offer), A opens B's answer link in a new tab (the answer is
 handed to A's first tab) and the data channel opens, as in tests/e2e/test_e2e_live.py. Then the
 two devices play by clicks, matches after matches, until ``--moves`` moves were confirmed; for each,
@@ -71,7 +72,7 @@ def share(page: Page, field: bool = True) -> str:
 
 
 def connect(browser: Any, url: str) -> tuple[Page, Page, list[int]]:
-    contexts = [browser.new_context(), browser.new_context()]
+    contexts = [browser.new_context(service_workers="block"), browser.new_context(service_workers="block")]
     for context in contexts:
         context.route("**/*", local_only)
     a, b = contexts[0].new_page(), contexts[1].new_page()

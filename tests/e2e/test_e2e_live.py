@@ -69,7 +69,7 @@ def connect_live(a: Page, new_context: Any, page_errors: Any, length: int) -> tu
 
     second = watched(a.context, page_errors)  # the answer opens in a new tab of A's browser
     second.goto(answer)
-    expect(second.locator("#notice")).to_contain_text("continues in your other tab")
+    expect(second.locator("#live-status")).to_contain_text("in your other tab")  # handed to the first tab
     wait_live(a)
     wait_live(b)
     expect(a.locator("#live-status")).to_contain_text("Live: connected")

@@ -75,6 +75,8 @@ HEARTBEAT_MS = 4_000
 """How often presence is said while the channel is open (a silent friend is shown disconnected)."""
 SILENT_MS = 15_000
 """How long without a word from the friend before the channel is taken as dropped."""
+MAX_FAILURES = 3
+"""Attempts in a row that may fail before any open (the browser refusing WebRTC): then links only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,7 @@ class Live:
         self.timer = MoveTimer()
         self.clock_note = ""
         self.stun = False
+        self.failures = 0  # attempts that failed before opening: after MAX_FAILURES, links only
 
     # -- the browser side ---------------------------------------------------------------------
     def load(self) -> bool:
@@ -189,7 +192,15 @@ class Live:
             if remote.role == "answer":
                 self.bridge.accept(self.match_id, format_sdp(remote))
                 return
-        if not self.open and not self.elsewhere and self.role is None and not over and not session.my_turn:
+        tried = self.failures >= MAX_FAILURES  # the browser refuses (no WebRTC allowed): links only
+        if (
+            not self.open
+            and not self.elsewhere
+            and self.role is None
+            and not over
+            and not session.my_turn
+            and not tried
+        ):
             self.role = "offer"
             self.bridge.offer(self.match_id, self.stun_url)
 
@@ -274,7 +285,7 @@ class Live:
             self.redraw()
         elif kind == "open":
             self.open, self.was_open, self.elsewhere, self.presence = True, True, False, "here"
-            self.local_code, self.last_word = None, _now()
+            self.local_code, self.last_word, self.failures = None, _now(), 0
             self.say_presence()
             if self.play is not None and self.play.active:
                 session: LinkSession = self.play.session
@@ -301,6 +312,8 @@ class Live:
             self.redraw()
 
     def dropped(self) -> None:
+        if not self.open:
+            self.failures += 1
         if self.open:
             self.open = False
             self.reset()
@@ -315,10 +328,11 @@ class Live:
             window.console.warn(f"live: {exc}")
             return
         if message.kind == LINK:
-            self.receive_link(message)
+            self.take_link(message)
         elif message.kind == PRESENCE:
-            self.presence = message.text
-            self.redraw()
+            if message.text != self.presence:
+                self.presence = message.text
+                self.redraw()
         elif message.kind == SAY:
             self.heard = message.text
             self.redraw()
@@ -330,7 +344,7 @@ class Live:
         elif message.kind == REMATCH:
             self.open_link(message.text)
 
-    def receive_link(self, message: LiveMessage) -> None:
+    def take_link(self, message: LiveMessage) -> None:
         play, app = self.play, self.app
         if play is None or not play.active:
             self.open_link(message.text)
