@@ -316,3 +316,32 @@ def test_a_hostile_record_is_unreadable_not_fatal(text: str) -> None:
     assert book.get("ab") is None and book.broken() == ["ab"]
     book.set_aside("ab")
     assert book.ids() == [] and book.storage.get("videau.link.ab.aside") == text
+
+
+def test_the_friend_names_himself_in_his_answer_and_both_devices_show_it() -> None:
+    stores = (MemoryStorage(), MemoryStorage())
+    books = (LinkBook(stores[0]), LinkBook(stores[1]))
+    draws = (random.Random(60).randbytes, random.Random(61).randbytes)
+    mine = LinkSession.create(books[0], 5, time_ms=10, draw=draws[0], names=("Ann", ""))
+    theirs = LinkSession.open(books[1], mine.link, time_ms=20, draw=draws[1])
+    assert theirs.can_rename and theirs.base.names == ("Ann", "Top")  # joined at once, named by default
+    unnamed = theirs.link
+    theirs.rename("  Bob ", time_ms=25)  # as typed: spaces around it dropped
+    assert theirs.base.names == ("Ann", "Bob") and theirs.link != unnamed
+    kept = books[1].get(theirs.match_id)
+    assert kept is not None and kept.link == theirs.full_link  # the device's record has the named answer
+    with pytest.raises(LinkError, match="control character"):
+        theirs.rename("B\x07b", time_ms=26)
+    assert theirs.base.names == ("Ann", "Bob") and theirs.link != unnamed  # a refused name changes nothing
+    # the creator's device reads either answer to the same opening: only the name differs
+    first = LinkSession.open(LinkBook(MemoryStorage(dict(stores[0].items))), unnamed, time_ms=30, draw=draws[0])
+    mine = LinkSession.open(books[0], theirs.link, time_ms=30, draw=draws[0])
+    assert mine.base.names == ("Ann", "Bob") and first.base.names == ("Ann", "Top") and not mine.can_rename
+    assert mine.base.game == first.base.game and mine.base.game.phase != "opening"
+    with pytest.raises(LinkError) as info:  # the other answer after the named one: refused, nothing changes
+        LinkSession.open(books[0], unnamed, time_ms=31, draw=draws[0])
+    assert info.value.reason == why.OLDER  # (the creator's device already answered the named one)
+    theirs = LinkSession.open(books[1], mine.link, time_ms=40, draw=draws[1])
+    assert theirs.base.names == ("Ann", "Bob") and not theirs.can_rename
+    with pytest.raises(LinkError):  # once answered, the name is the match's
+        theirs.rename("Robert", time_ms=41)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.page.storage.match_store import Storage
 from app.page.storage.storage_keys import BOOK_KEY, INDEX_KEY, MAX_INDEX_CHARS, MAX_RECORD_CHARS
@@ -47,9 +47,11 @@ from core.link import (
     match_id_of,
     own_match,
     read_link,
+    replay,
     start,
 )
-from core.link.errors import NO_HISTORY, NO_SECRET
+from core.link.errors import NO_HISTORY, NO_SECRET, PROTOCOL
+from core.link.history import NAMING_ENTRY
 from core.match import Match
 
 __all__ = ["BOOK_KEY", "STALE", "STORAGE", "Draw", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "StaleError"]
@@ -392,6 +394,32 @@ class LinkSession:
             self.keep(time_ms)
         except Exception:
             self.state, self.secret, self.base = before
+            raise
+
+    @property
+    def can_rename(self) -> bool:
+        """True while the friend may still name himself: his answer to the invitation is made, not yet answered."""
+        return self.seat == 1 and len(self.state.history) == NAMING_ENTRY + 1
+
+    def rename(self, name: str, time_ms: int) -> None:
+        """The friend names himself (``""``: the invitation's name for his seat again) in his answer.
+
+        His answer is made again with only the name changed: the same time, commitment and
+        contribution, so the opening it brings is the same whichever of the two the friend's
+        device reads first (the other is then refused as a different past). :class:`LinkError`
+        when the answer was already answered, or the name is no name (nothing changes then).
+        """
+        if not self.can_rename:
+            raise LinkError("a name is given only with the answer to the invitation, before it is answered", PROTOCOL)
+        history = self.state.history
+        answer = replace(history.entries[NAMING_ENTRY], name=name.strip())
+        before = (self.state, self.base)
+        self.state = replay(history.upto(NAMING_ENTRY)).extend(answer)
+        self.base = own_match(self.state, self.seat, self.secret)
+        try:
+            self.keep(time_ms)
+        except Exception:
+            self.state, self.base = before
             raise
 
     def choose_roll(self, time_ms: int, draw: Draw) -> bool:

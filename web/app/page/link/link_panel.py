@@ -84,6 +84,26 @@ class LinkPlay:
             self.app.dispatch(Commit(self.session.base, note=None, save=False, mode=self.mode()))
             self.sent()
 
+    def rename(self) -> None:
+        """The friend names himself in his answer to the invitation (blank: the invitation's name again).
+
+        His answer is made again with the name (same dice: see :meth:`LinkSession.rename`), both
+        boards show it, and the link to send, now carrying it, comes back into view."""
+        app = self.app
+        if not self.active or not self.session.can_rename:
+            return
+        lang = app.state.lang
+        try:
+            self.session.rename(str(el("link-name").value), now_ms())
+        except LinkError as exc:
+            app.dispatch(Say(t(lang, "link.name_refused", error=str(exc)), draw=True))
+            return
+        except Exception as exc:
+            app.dispatch(Say(t(lang, "ui.storage_failed", error=str(exc)), draw=True))
+            return
+        app.dispatch(Commit(self.session.base, note=t(lang, "link.named"), save=False, mode=self.mode()))
+        self.sent()
+
     # -- saving the page's match meanwhile ----------------------------------------------------------
     def save(self) -> Kept | None:
         """After each change: make the next link once the turn passed (the normal save is left alone).
@@ -197,6 +217,7 @@ class LinkPlay:
         panel.dataset.turn = "over" if session.state.waiting_for is None else "yours" if session.my_turn else "theirs"
         document.body.dataset.linkTurn = panel.dataset.turn  # waiting: no room kept for buttons (style.css)
         el("link-promise-row").hidden = not session.my_turn  # a promise goes with a move of this device's
+        el("link-name-row").hidden = not session.can_rename  # the friend names himself in his answer (#59)
         panel.dataset.seat = str(session.seat)
         panel.dataset.entries = str(len(session.state.history))
         el("share-link").value = _page_url() + session.link
@@ -466,6 +487,12 @@ def _wire(app: LinkHost) -> None:
     app.on(el("btn-link-copy"), "click", ignore_event(with_link(LinkPlay.copy)))
     app.on(el("btn-link-share"), "click", ignore_event(with_link(LinkPlay.share)))
     app.on(el("btn-link-full"), "click", ignore_event(with_link(LinkPlay.copy_full)))
+
+    def on_name(event: Any) -> None:
+        event.preventDefault()
+        with_link(LinkPlay.rename)()
+
+    app.on(el("link-name-row"), "submit", on_name)
     app.on(window, "storage", lambda event: with_link(lambda play: play.record_changed(event))())
     app.on(el("link-alert-close"), "click", ignore_event(_close_alert))
     app.on(el("btn-link-verify"), "click", ignore_event(with_link(LinkPlay.verify)))
