@@ -9,7 +9,7 @@ import pytest
 from app.page.link.link_book import STALE, LinkBook, LinkSession, NoSeatError
 from app.page.storage.match_store import MemoryStorage
 from app.page.storage.storage_keys import MATCH_KEY
-from core.link import LinkError, decode_link, encode_link, verify_rolls
+from core.link import Entry, LinkError, decode_link, encode_link, verify_rolls
 from core.link import errors as why
 from core.match import Match
 from core.moves import legal_plays
@@ -238,6 +238,56 @@ def test_a_promise_with_a_move_lets_the_friends_reply_bring_the_roll() -> None:
     assert later[k].contribution is not None
     # ... so the promiser rolls as he opens it: no "roll" decision, no waiting for a contribution.
     assert later[k + 1].sender == seat and later[k + 1].reveal is not None
+
+
+def double_and_answer(answer: str) -> tuple[tuple[Entry, ...], int, int]:
+    """A 5-point match by link where the first who may double does, the promise ticked; his friend answers
+    ``answer`` ("take" or "drop"), the promise ticked too. The entries, the answerer's seat, and the number
+    of entries up to his answer."""
+    clock, rnd, draw = 1_764_590_400_000, random.Random(8), random.Random(12).randbytes
+    alice = LinkSession.create(LinkBook(MemoryStorage()), 5, time_ms=clock, draw=draw)
+    bob = LinkSession.open(LinkBook(MemoryStorage()), alice.link, time_ms=clock, draw=draw)
+    sessions, links, turn = [alice, bob], [bob.link], 0
+    answered: tuple[int, int] | None = None
+    for _ in range(80):
+        me = sessions[turn] = LinkSession.open(sessions[turn].book, links[-1], time_ms=clock, draw=draw)
+        if answered is not None and (len(me.state.history) > answered[1] + 4 or me.state.waiting_for is None):
+            break
+        while me.my_turn:
+            game = me.base.game
+            if game.phase == "roll" and answered is None and game.can_double():
+                assert me.played(me.base.double(by=me.seat), clock, draw, promise=True)
+            elif game.phase == "double":
+                assert me.played(getattr(me.base, answer)(by=me.seat), clock, draw, promise=True)
+                answered = (me.seat, len(me.state.history))
+            elif game.phase == "roll":
+                assert me.choose_roll(clock, draw)
+            else:
+                step = decide(me.base, me.seat, rnd)
+                assert step is not None
+                me.played(step, clock, draw)
+        links.append(me.link)
+        turn = 1 - turn
+    assert answered is not None
+    return sessions[turn].state.history.entries, answered[0], answered[1]
+
+
+def test_a_promise_with_a_take_lets_the_doublers_reply_bring_the_takers_roll() -> None:
+    """The doubled player takes and promises with it not to redouble on his next turn (#59): the doubler's
+    link with his play carries the contribution to the taker's roll, so the taker rolls as he opens it."""
+    entries, seat, at = double_and_answer("take")
+    assert [a.kind for a in entries[at - 2].actions] == ["double"]  # a promise with a double is left out
+    assert [a.kind for a in entries[at - 1].actions] == ["take", "promise"] and entries[at - 1].sender == seat
+    reply = entries[at]  # the doubler rolls (the take brought his contribution) and plays...
+    assert reply.sender != seat and reply.reveal is not None and any(a.kind == "play" for a in reply.actions)
+    assert reply.contribution is not None  # ... and his link carries the contribution to the taker's roll
+    assert entries[at + 1].sender == seat and entries[at + 1].reveal is not None  # rolled as he opened it
+    assert not any(a.kind == "roll" for a in entries[at + 1].actions)
+
+
+def test_a_promise_with_a_drop_is_left_out() -> None:
+    entries, seat, at = double_and_answer("drop")
+    assert [a.kind for a in entries[at - 1].actions] == ["drop"] and entries[at - 1].sender == seat
 
 
 @pytest.mark.parametrize("length", [1, 3, 0])

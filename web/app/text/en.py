@@ -478,6 +478,8 @@ EN: dict[str, str] = {
     "link.reason.link-stale": "this match moved on in another tab: it was reloaded here, nothing was lost",
     "link.promise": "With my move: I will not double on my next turn (my friend's reply then brings my roll:"
     " fewer messages)",
+    "link.promise_take": "With my take: I will not redouble on my next turn (my friend's reply with his move then"
+    " brings my roll: fewer messages)",
     "link.open_yours": "Open your match by link",
     "link.full": "Copy the full link",
     "link.full_copied": "The full link is copied: for a device that does not have the match yet",

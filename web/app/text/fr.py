@@ -476,6 +476,8 @@ FR: dict[str, str] = {
     "link.reason.link-stale": "cette partie a avancé dans un autre onglet : elle a été rechargée ici, rien n’est perdu",
     "link.promise": "Avec mon coup : je ne doublerai pas à mon prochain tour (la réponse de mon ami apporte"
     " alors mon lancer : moins de messages)",
+    "link.promise_take": "Avec ma prise : je ne redoublerai pas à mon prochain tour (la réponse de mon ami, avec"
+    " son coup, apporte alors mon lancer : moins de messages)",
     "link.open_yours": "Ouvrir votre partie par lien",
     "link.full": "Copier le lien complet",
     "link.full_copied": "Le lien complet est copié : pour un appareil qui n’a pas encore la partie",

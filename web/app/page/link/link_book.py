@@ -54,13 +54,19 @@ from core.link.errors import NO_HISTORY, NO_SECRET, PROTOCOL
 from core.link.history import NAMING_ENTRY
 from core.match import Match
 
-__all__ = ["BOOK_KEY", "STALE", "STORAGE", "Draw", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "StaleError"]
+__all__ = [
+    "BOOK_KEY", "PROMISE_AFTER", "STALE", "STORAGE", "Draw", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError",
+    "StaleError",
+]  # fmt: skip
 
 STALE = "link-stale"
 """The reason of a :class:`StaleError`: another tab moved the match on since this one read it."""
 STORAGE = "link-storage"
 """The page's reason when the device's storage refuses a link match's record (full)."""
 
+
+PROMISE_AFTER = ("play", "take", "beaver")
+"""What a promise not to double on the next turn may go with: a play, or the answer that takes a double."""
 
 Draw = Callable[[int], bytes]
 """A source of fresh random bytes (the page's crypto source)."""
@@ -376,13 +382,14 @@ class LinkSession:
 
         True when a new link was made (and stored). Mid-turn, nothing is sent: the steps
         stay on the page, the roll stays the one the secrets make. ``promise``: with a play
-        that leaves the game on, the promise not to double on the next turn (the friend's
-        reply then brings the roll); ignored otherwise.
+        that leaves the game on, or with a take (or beaver) of a double, the promise not to
+        double on the next turn (the friend's reply, with his play, then brings the roll);
+        ignored otherwise.
         """
         if after is self.base or _wants(after, self.seat):
             return False
         actions = actions_between(self.base, after)
-        promise = promise and bool(actions) and actions[-1].kind == "play" and not after.game.is_over
+        promise = promise and bool(actions) and actions[-1].kind in PROMISE_AFTER and not after.game.is_over
         self._send_kept(actions, time_ms, draw, promise)
         return True
 

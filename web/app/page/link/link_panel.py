@@ -217,6 +217,7 @@ class LinkPlay:
         panel.dataset.turn = "over" if session.state.waiting_for is None else "yours" if session.my_turn else "theirs"
         document.body.dataset.linkTurn = panel.dataset.turn  # waiting: no room kept for buttons (style.css)
         el("link-promise-row").hidden = not session.my_turn  # a promise goes with a move of this device's
+        self.draw_promise()
         el("link-name-row").hidden = not session.can_rename  # the friend names himself in his answer (#59)
         panel.dataset.seat = str(session.seat)
         panel.dataset.entries = str(len(session.state.history))
@@ -226,6 +227,13 @@ class LinkPlay:
         el("btn-link-share").hidden = not can_share
         el("btn-link-copy").classList.toggle("btn--primary", not can_share)  # one clear action: Share, else Copy
         self.draw_qr()
+
+    def draw_promise(self) -> None:
+        """The promise's words: with a move, or, for a doubled player, with his take (the same promise)."""
+        key = "link.promise_take" if self.session.base.game.phase == "double" else "link.promise"
+        label = el("link-promise-text")
+        label.dataset.i18n = key  # the page's translation keeps these words in the other language
+        label.textContent = t(self.app.lang, key)
 
     def draw_qr(self) -> None:
         """The QR code of the link to send, while its box is open (drawn on demand: a second device nearby)."""
