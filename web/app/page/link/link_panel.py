@@ -233,7 +233,7 @@ class LinkPlay:
         key = "link.promise_take" if self.session.base.game.phase == "double" else "link.promise"
         label = el("link-promise-text")
         label.dataset.i18n = key  # the page's translation keeps these words in the other language
-        label.textContent = t(self.app.lang, key)
+        label.textContent = t(self.app.state.lang, key)
 
     def draw_qr(self) -> None:
         """The QR code of the link to send, while its box is open (drawn on demand: a second device nearby)."""
