@@ -7,7 +7,8 @@ Each level plays matches (``--lengths``: 1-point and 5-point by default) against
 from a seeded ``random.Random``; each match is then graded by :func:`core.analysis.analyse_match`
 (the page's Analyse, the yardstick a player sees) and both sides' decisions pooled: the level's error
 rate is the total equity lost over the decisions counted, in thousandths (mEMG per decision, gnubg's
-scale), with a 95% interval from the spread between matches. Its rating must be the level's name
+scale), with a 95% interval from the spread between matches; the cube's part is printed beside it
+(mEMG a cube decision counted, times how many). Its rating must be the level's name
 (:data:`BANDS`): Beginner 26-35, Intermediate 12-18.
 
 The expert and strongest levels add no noise: the page's Analyse grades with the same net a little
@@ -16,8 +17,10 @@ their yardstick is GNU Backgammon 2-ply (``bench/bot_loss.py``: 7.3 and 4.9 mEq 
 positions, Expert's band 5-8 and World class under 5, bench/RESULTS.md). Here they are only checked
 to play at least as well as their name (under 8, under 5).
 
-Seeds: match ``i`` of a (level, length) uses seed ``i``; the even seeds are the ``tune`` part (where
-noises are chosen), the odd ones the ``held-out`` part (reported once, never tuned on).
+Seeds: match ``i`` of a (level, length) uses seed ``i``, from ``--first`` (0) to ``--first + --matches``;
+the even seeds are the ``tune`` part (where noises are chosen), the odd ones the ``held-out`` part
+(reported once, never tuned on: a held-out figure after a change is measured on seeds never reported
+before, ``--first`` past them).
 ``--noise``: try other noises for the noisy levels (equity standard deviation, EMG); ``--cube-ply``:
 other depths for their cube decisions.
 """
@@ -84,16 +87,19 @@ def play_match(level: str, length: int, seed: int, noise: dict[str, float], cube
     return match
 
 
-def rate_one(
-    task: tuple[str, int, int, dict[str, float], dict[str, int]],
-) -> tuple[str, int, int, float, int, float]:
-    """(level, length, seed, loss, decisions, seconds) of one match, both sides pooled."""
+Rated = tuple[str, int, int, float, int, float, float, int]
+"""(level, length, seed, loss, decisions, seconds, cube loss, cube decisions) of one match, both sides pooled."""
+
+
+def rate_one(task: tuple[str, int, int, dict[str, float], dict[str, int]]) -> Rated:
+    """One match played and graded (:data:`Rated`): the loss and decisions in all, and the cube's part."""
     level, length, seed, noise, cube_ply = task
     started = time.perf_counter()
     match = play_match(level, length, seed, noise, cube_ply)
-    summary = analyse_match(match).summary
-    loss, decisions = summary[0].total_loss + summary[1].total_loss, summary[0].decisions + summary[1].decisions
-    return level, length, seed, loss, decisions, time.perf_counter() - started
+    s0, s1 = analyse_match(match).summary
+    loss, decisions = s0.total_loss + s1.total_loss, s0.decisions + s1.decisions
+    cube_loss, cube_decisions = s0.cube_loss + s1.cube_loss, s0.cube_decisions + s1.cube_decisions
+    return level, length, seed, loss, decisions, time.perf_counter() - started, cube_loss, cube_decisions
 
 
 def interval(losses: list[float], counts: list[int]) -> tuple[float, float]:
@@ -111,6 +117,7 @@ def interval(losses: list[float], counts: list[int]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=24, help="matches per level and length, both parts")
+    parser.add_argument("--first", type=int, default=0, help="the first seed (held-out seeds once reported: past)")
     parser.add_argument("--lengths", default="1,5")
     parser.add_argument("--levels", default="beginner,intermediate,expert,strongest")
     parser.add_argument("--part", choices=("tune", "held-out", "all"), default="tune")
@@ -122,14 +129,15 @@ def main(argv: list[str] | None = None) -> None:
     cube_ply = {k: int(v) for k, v in (item.split("=") for item in args.cube_ply.split(",") if item)}
     levels, lengths = args.levels.split(","), [int(x) for x in args.lengths.split(",")]
     parity = {"tune": (0,), "held-out": (1,), "all": (0, 1)}[args.part]
-    seeds = [s for s in range(args.matches) if s % 2 in parity]
+    seeds = [s for s in range(args.first, args.first + args.matches) if s % 2 in parity]
     tasks = [(level, length, seed, noise, cube_ply) for level in levels for length in lengths for seed in seeds]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(rate_one, tasks, chunksize=1))
     tried = f"noise {noise or 'as shipped'}, cube plies {cube_ply or 'as shipped'}"
-    print(f"part {args.part}, {len(seeds)} matches per level and length (self-play), {tried}")
-    print(f"{'level':<13} {'length':>6} {'mEMG':>6} {'±95%':>6} {'decisions':>9}  rating (band)")
+    span = f"seeds {seeds[0]}-{seeds[-1]}"
+    print(f"part {args.part}, {len(seeds)} matches per level and length (self-play, {span}), {tried}")
+    print(f"{'level':<13} {'length':>6} {'mEMG':>6} {'±95%':>6} {'decisions':>9} {'cube':>11}  rating (band)")
     failed = []
     for level in levels:
         low, high = BANDS[level]
@@ -142,8 +150,10 @@ def main(argv: list[str] | None = None) -> None:
                 failed.append(f"{level} {name}")
             band = f"{low:g}-{high:g}"
             flag = "" if ok else "  <- outside"
-            decisions = sum(r[4] for r in rows)
-            print(f"{level:<13} {name:>6} {rate:6.1f} {half:6.1f} {decisions:9d}  {rating(rate)} ({band}){flag}")
+            decisions, cubes = sum(r[4] for r in rows), sum(r[7] for r in rows)
+            cube = f"{1000 * sum(r[6] for r in rows) / cubes:.0f} x {cubes}" if cubes else "-"  # mEMG a cube decision
+            row = f"{level:<13} {name:>6} {rate:6.1f} {half:6.1f} {decisions:9d} {cube:>11}"
+            print(f"{row}  {rating(rate)} ({band}){flag}")
     outside = ", ".join(failed) or "none"
     print(f"{time.perf_counter() - started:.0f} s on {args.workers} workers; outside the band: {outside}")
 

@@ -9,11 +9,16 @@
 // CDN, no package).
 // The Python side is core.analysis.split.PartRunner.
 //
+// The practice dialog starts one too (app/page/practice/grader.py, name "videau-practice") to grade
+// its cards: core.analysis.cards.CardGrader, JSON text in and out.
+//
 // Messages from the page:  {op: "job", data: Uint8Array}   the match and depth (pack_job's bytes)
 //                          {op: "part", id, start, stop}  grade decisions start..stop-1
+//                          {op: "grade", id, request}     grade a practice answer (pack_grading's text)
 // Messages to the page:    {ready: ms}                    Python started, the net loaded
 //                          {part: id, decision: Uint8Array}  the next decision of part id (pack_decision)
 //                          {part: id, end: count}         part id done: that many decisions
+//                          {graded: id, reply: "..."}     the practice answer graded (CardGrader.grade's text)
 //                          {fatal: "..."}                 Python could not start or a part failed
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -63,12 +68,18 @@ function boot() {
     pyodide.runPython(
       `import sys\nsys.path[:0] = ${paths}\n` +
         "from core.analysis.split import PartRunner\n" +
+        "from core.analysis.cards import CardGrader\n" +
         "runner = PartRunner()\n" +
+        "grader = CardGrader()\n" +
         "import js\njs.performance.mark('videau:worker-imported')\n" +
         "runner.warm()\n" +
         "def load(data):\n    runner.load(data.to_bytes())\n",
     );
-    return { load: pyodide.globals.get("load"), run: pyodide.globals.get("runner").run };
+    return {
+      load: pyodide.globals.get("load"),
+      run: pyodide.globals.get("runner").run,
+      grade: pyodide.globals.get("grader").grade,
+    };
   })();
   return runtime;
 }
@@ -100,6 +111,8 @@ self.addEventListener("message", async (event) => {
       });
       performance.mark(`videau:part-${id}-end`);
       self.postMessage({ part: id, end: count });
+    } else if (message.op === "grade" && typeof message.request === "string") {
+      self.postMessage({ graded: message.id, reply: python.grade(message.request) });
     }
   } catch (error) {
     fail(error);

@@ -26,20 +26,23 @@ of the same length is one card.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..bot.cube import CENTERED, OPPONENT, OWNED
+from ..bot.evaluator import drive
 from ..bot.score import ScoreConfig
 from ..dice import Dice
 from ..errors import BackgammonError
+from ..jsontext import read_json
 from ..match import Match
 from ..match_info import MatchInfo
 from ..moves import Play
 from ..notation import format_play, parse_play
 from ..position import Position
-from ..practice import MISTAKE, Card, CardKind
+from ..practice import MISTAKE, Card, CardKind, InvalidDeckError
 from ..xgid import decode_xgid, encode_xgid
 from .analyse import MatchAnalysis
 from .decision import DecisionEval, checker_eval_steps, cube_eval_steps
@@ -48,7 +51,14 @@ from .walk import Moment, walk_match
 if TYPE_CHECKING:
     from .engine import Engine
 
-__all__ = ["Graded", "Question", "card_eval_steps", "card_question", "grade_answer", "mistake_cards", "moment_xgid"]
+__all__ = [
+    "MAX_GRADING_CHARS", "CardGrader", "Graded", "Question", "card_eval_steps", "card_question", "grade_answer",
+    "grade_card", "mistake_cards", "moment_xgid", "pack_grading", "read_graded", "unpack_grading",
+]  # fmt: skip
+
+MAX_GRADING_CHARS = 4_000
+"""The most characters a grading request or answer between the page and its worker may hold (a card
+is a few hundred)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,3 +185,86 @@ def grade_answer(ev: DecisionEval, answer: str | Play) -> Graded:
     else:
         loss = ev.loss(answer)
     return Graded(loss < MISTAKE, round(loss, 6), ev.best_action)
+
+
+def grade_card(engine: Engine, card: Card, answer: str) -> Graded:
+    """Grade ``answer`` to ``card`` in one go (what a worker does): a play's notation, or a cube word.
+
+    The same prices as :func:`card_eval_steps` then :func:`grade_answer` give on the page.
+    A play that is not legal here raises the core's notation errors.
+
+    >>> from core.analysis.engine import Engine
+    >>> from core.practice import OPENING_31
+    >>> grade_card(Engine(), Card.new(OPENING_31), "8/5 6/5")
+    Graded(right=True, loss=0.0, best='8/5 6/5')
+    """
+    q = card_question(card)
+    play = parse_play(q.position, q.dice, answer) if q.kind == "move" and q.dice is not None else None
+    ev = drive(card_eval_steps(engine, card, play))
+    return grade_answer(ev, play if play is not None else answer)
+
+
+def pack_grading(card: Card, answer: str) -> str:
+    """The request the page sends its worker: ``card`` and the ``answer`` to grade, as JSON text."""
+    return json.dumps({"card": card.to_json(), "answer": answer}, ensure_ascii=False)
+
+
+def unpack_grading(text: str) -> tuple[Card, str]:
+    """The card and answer of :func:`pack_grading`'s text; :class:`ValueError` says what is wrong.
+
+    >>> unpack_grading('{"card": {"xgid": "XGID=x"}, "answer": "Take"}')
+    Traceback (most recent call last):
+    ...
+    ValueError: a grading request: card: 'XGID=x' is not a valid XGID (XGID 'XGID=x': 10 fields separated by ':' \
+expected, got 1)
+    """
+    data = read_json(text, "a grading request", max_chars=MAX_GRADING_CHARS)
+    if not isinstance(data, dict) or not isinstance(data.get("answer"), str) or len(data["answer"]) > 200:
+        raise ValueError("a grading request: an object with a card and an answer (a short text) expected")
+    try:
+        card = Card.from_json(data.get("card"))
+    except InvalidDeckError as exc:
+        raise ValueError(f"a grading request: {exc}") from None
+    return card, data["answer"]
+
+
+def read_graded(text: str) -> Graded:
+    """The :class:`Graded` a worker answered (:meth:`CardGrader.grade`'s text); :class:`ValueError` if not one.
+
+    >>> read_graded('{"right": true, "loss": 0.0, "best": "Take"}')
+    Graded(right=True, loss=0.0, best='Take')
+    >>> read_graded('{"right": 1, "loss": -2, "best": ""}')
+    Traceback (most recent call last):
+    ...
+    ValueError: a grade: right (true or false), loss (a number from 0) and best (text) expected
+    """
+    data = read_json(text, "a grade", max_chars=MAX_GRADING_CHARS)
+    if isinstance(data, dict):
+        right, loss, best = data.get("right"), data.get("loss"), data.get("best")
+        if isinstance(loss, bool) or not isinstance(loss, (int, float)):
+            loss = -1.0
+        if isinstance(right, bool) and 0 <= loss < 100 and isinstance(best, str):
+            return Graded(right, float(loss), best)
+    raise ValueError("a grade: right (true or false), loss (a number from 0) and best (text) expected")
+
+
+class CardGrader:
+    """A worker's side of practice grading: one engine (its tables kept from card to card), JSON in and out.
+
+    >>> from core.practice import OPENING_31
+    >>> read_graded(CardGrader().grade(pack_grading(Card.new(OPENING_31), "24/21 6/5"))).right
+    False
+    """
+
+    def __init__(self) -> None:
+        self.engine: Engine | None = None
+
+    def grade(self, request: str) -> str:
+        """Grade :func:`pack_grading`'s request; the :class:`Graded` as JSON text (:func:`read_graded`)."""
+        card, answer = unpack_grading(request)
+        if self.engine is None:
+            from .engine import Engine
+
+            self.engine = Engine()
+        graded = grade_card(self.engine, card, answer)
+        return json.dumps({"right": graded.right, "loss": graded.loss, "best": graded.best})

@@ -16,7 +16,9 @@ binds the whole past: a device that holds it checks it, one that does not refuse
 with :data:`~core.link.errors.NO_HISTORY`). Version 1 (the settings, then every entry) is
 still read, as a full link. The settings byte of flags may say (``_H_ALLOWANCE``) that one
 byte follows it, the hours allowed per move (1 to 168), and (``_H_NAMES``) that the players'
-names follow (a byte of length then UTF-8, each).
+names follow (a byte of length then UTF-8, each). An entry's flag ``_B_NAME`` says that its
+sender's name ends it (the same length byte and UTF-8): only the friend's first hand-over
+(:data:`~core.link.history.NAMING_ENTRY`) may carry one.
 
 ``checksum`` is the start of a SHA-256 of everything before it; ``n`` tells a cut
 link (:data:`~core.link.errors.TRUNCATED`) from an altered one
@@ -66,6 +68,7 @@ from .history import (
     ACTION_KINDS,
     MATCH_ID_BYTES,
     MAX_ALLOWANCE_HOURS,
+    NAMING_ENTRY,
     Entry,
     Header,
     History,
@@ -117,6 +120,8 @@ _CHECK = 4
 _HEAD = 5  # version, mode, 3-byte length
 _MAX_STEPS = 4
 _B_SENDER, _B_REVEAL, _B_GIFT, _B_COMMIT, _B_TIES = 1, 2, 4, 8, 16
+_B_NAME = 32  # the sender's name, last in the entry: only in the friend's first (NAMING_ENTRY)
+_B_ALL = 63
 _H_CRAWFORD, _H_JACOBY, _H_BEAVERS, _H_ALLOWANCE, _H_NAMES = 1, 2, 4, 8, 16
 
 
@@ -197,6 +202,7 @@ def encode_entry(e: Entry) -> bytes:
     bits = e.sender & 1
     bits |= (_B_REVEAL if e.reveal is not None else 0) | (_B_GIFT if e.contribution is not None else 0)
     bits |= (_B_COMMIT if e.commit is not None else 0) | (_B_TIES if e.ties else 0)
+    bits |= _B_NAME if e.name else 0
     out = bytearray([bits]) + e.time_ms.to_bytes(6, "big")
     if e.reveal is not None:
         dice = e.dice or (1, 1)
@@ -210,6 +216,9 @@ def encode_entry(e: Entry) -> bytes:
         out += e.contribution
     if e.commit is not None:
         out += e.commit
+    if e.name:
+        raw = e.name.encode("utf-8")
+        out += bytes([len(raw)]) + raw
     return bytes(out)
 
 
@@ -298,18 +307,21 @@ def _decode_action(reader: _Reader, where: str) -> LinkAction:
     return LinkAction(kind)
 
 
+def _decode_name(reader: _Reader, seat: int) -> str:
+    """A length byte, then that many bytes of UTF-8: player ``seat``'s name, checked as a name."""
+    raw = reader.take(reader.byte("a player's name"), "a player's name")
+    try:
+        name = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LinkError(f"player {seat}'s name is not UTF-8", FORMAT) from exc
+    problem = name_problem(name)
+    if problem is not None:
+        raise LinkError(f"player {seat}'s name: {problem}", FORMAT)
+    return name
+
+
 def _decode_names(reader: _Reader) -> tuple[str, str]:
-    names: list[str] = []
-    for seat in (0, 1):
-        raw = reader.take(reader.byte("a player's name"), "a player's name")
-        try:
-            name = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise LinkError(f"player {seat}'s name is not UTF-8", FORMAT) from exc
-        problem = name_problem(name)
-        if problem is not None:
-            raise LinkError(f"player {seat}'s name: {problem}", FORMAT)
-        names.append(name)
+    names = [_decode_name(reader, seat) for seat in (0, 1)]
     if not any(names):
         raise LinkError("a names field with no name in it", FORMAT)
     return names[0], names[1]
@@ -329,10 +341,13 @@ def _decode_header(reader: _Reader, match_id: bytes, version: int) -> Header:
     )
 
 
-def _decode_entry(reader: _Reader, where: str, sender: int) -> Entry:
+def _decode_entry(reader: _Reader, index: int) -> Entry:
+    where, sender = f"entry {index + 1}", index % 2
     bits = reader.byte(where)
-    if bits > 31:
+    if bits > _B_ALL:
         raise LinkError(f"{where}: stray flag bits", FORMAT)
+    if bits & _B_NAME and index != NAMING_ENTRY:
+        raise LinkError(f"{where}: a name outside the friend's first hand-over (entry {NAMING_ENTRY + 1})", FORMAT)
     if bits & _B_SENDER != sender:  # entries alternate, player 0 first: entry i is player i % 2's
         raise LinkError(f"{where}: written as player {bits & _B_SENDER}'s, out of turn (player {sender}'s)", PROTOCOL)
     if bits & _B_TIES and not bits & _B_REVEAL:
@@ -357,7 +372,10 @@ def _decode_entry(reader: _Reader, where: str, sender: int) -> Entry:
     actions = tuple(_decode_action(reader, where) for _ in range(count))
     gift = reader.take(CONTRIBUTION_BYTES, where) if bits & _B_GIFT else None
     commit = reader.take(COMMIT_BYTES, where) if bits & _B_COMMIT else None
-    return Entry(bits & 1, time_ms, reveal, dice, ties, actions, gift, commit)
+    name = _decode_name(reader, sender) if bits & _B_NAME else ""
+    if bits & _B_NAME and not name:
+        raise LinkError(f"{where}: an empty name", FORMAT)
+    return Entry(bits & 1, time_ms, reveal, dice, ties, actions, gift, commit, name)
 
 
 class LinkReader:
@@ -418,7 +436,7 @@ class LinkReader:
         self._read = True
         reader = self._reader
         for index in range(self.since, self.end):
-            yield _decode_entry(reader, f"entry {index + 1}", index % 2)
+            yield _decode_entry(reader, index)
         if reader.left:
             raise LinkError(f"{reader.left} bytes after the last entry", FORMAT)
         if self._check_packing:

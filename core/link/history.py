@@ -22,6 +22,7 @@ __all__ = [
     "MAX_ALLOWANCE_HOURS",
     "MAX_NAME_CHARS",
     "MATCH_ID_BYTES",
+    "NAMING_ENTRY",
     "Entry",
     "Header",
     "History",
@@ -35,6 +36,8 @@ MAX_ALLOWANCE_HOURS = 168
 """The longest time per move by link a header may carry: a week (as :data:`core.clock.MAX_MS`)."""
 MAX_NAME_CHARS = 24
 """The longest player name a link carries (characters)."""
+NAMING_ENTRY = 1
+"""The one entry that may carry its sender's name: the friend's first hand-over (his answer to the invitation)."""
 
 ACTION_KINDS = (
     "roll", "play", "double", "take", "beaver", "drop", "resign", "accept", "decline", "resign_match", "promise",
@@ -90,6 +93,9 @@ class Entry:
     * ``actions``: what the sender did, in order.
     * ``contribution``: the sender's bytes for the opponent's next roll.
     * ``commit``: the sender's commitment to its next secret.
+    * ``name``: the sender's name as he typed it (``""``: none), only in the friend's
+      first hand-over (entry 1): the friend names himself as he takes his seat, and the
+      name replaces the one the invitation gave his seat (1 to :data:`MAX_NAME_CHARS`).
     """
 
     sender: int
@@ -100,6 +106,7 @@ class Entry:
     actions: tuple[LinkAction, ...] = ()
     contribution: bytes | None = None
     commit: bytes | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ from ..match import Match
 from .codec import chain_next, chain_start, encode_link
 from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, SECRET_BYTES, commitment, derive_opening, derive_roll
 from .errors import COMMITMENT, DICE, NO_SECRET, PROTOCOL, RULES, LinkError
-from .history import MAX_ALLOWANCE_HOURS, Entry, Header, History, LinkAction, name_problem
+from .history import MAX_ALLOWANCE_HOURS, NAMING_ENTRY, Entry, Header, History, LinkAction, name_problem
 
 __all__ = [
     "Commitment",
@@ -347,6 +347,20 @@ def _gift_due(state: LinkState, seat: int) -> bool:
     return due is not None and due[1] == other and state.contribution is None and state.commits[other] is not None
 
 
+def _named(state: LinkState, entry: Entry, index: int) -> LinkState:
+    """``state`` with the name ``entry``'s sender gives himself (only in the friend's first hand-over)."""
+    if not entry.name:
+        return state
+    if index != NAMING_ENTRY:
+        raise _fail(index, PROTOCOL, f"a name outside the friend's first hand-over (entry {NAMING_ENTRY + 1})")
+    problem = name_problem(entry.name)
+    if problem is not None:
+        raise _fail(index, PROTOCOL, f"player {entry.sender}'s name: {problem}")
+    names = list(state.match.names)
+    names[entry.sender] = entry.name
+    return replace(state, match=replace(state.match, names=(names[0], names[1])))
+
+
 def _step(state: LinkState, entry: Entry) -> LinkState:
     index, seat = len(state.history.entries), entry.sender
     _check_sizes(entry, index)
@@ -361,7 +375,7 @@ def _step(state: LinkState, entry: Entry) -> LinkState:
         raise _fail(index, PROTOCOL, word)
     if entry.reveal is None and (entry.dice is not None or entry.ties):
         raise _fail(index, DICE, "dice written without the secret that makes them")
-    state = _played(state, entry, index)
+    state = _played(_named(state, entry, index), entry, index)
     must_give = _gift_due(state, seat)
     if (entry.contribution is not None) != must_give:
         word = "lacks the contribution to the other player's roll" if must_give else "gives a contribution out of turn"
@@ -492,8 +506,12 @@ def hand_over(
     next_secret: bytes | None,
     contribution: bytes | None,
     promise: bool = False,
+    name: str = "",
 ) -> tuple[LinkState, bytes | None]:
     """``seat``'s next entry made and replayed: ``(new state, the secret the seat keeps now)``.
+
+    ``name``: in the friend's first hand-over only (his answer to the invitation), the name he
+    gives himself (``""``: the invitation's name for his seat, or the default, stays).
 
     ``promise``: as the seat hands the turn over (with a play, a take, or an entry that
     asks nothing of it), the promise not to double before its next roll (the friend's
@@ -512,7 +530,9 @@ def hand_over(
     if reveal and secret is None:
         raise LinkError(f"player {seat}'s secret is needed to roll and this device does not have it", NO_SECRET)
     entry = _probe_entry(state, seat, secret) if reveal and secret is not None else Entry(seat, time_ms)
-    entry = replace(entry, time_ms=time_ms, actions=tuple(actions) + ((LinkAction("promise"),) if promise else ()))
+    entry = replace(
+        entry, time_ms=time_ms, actions=tuple(actions) + ((LinkAction("promise"),) if promise else ()), name=name
+    )
     probe = _staged(state, entry)
     gift = contribution if probe.contribution_needed else None
     kept, commit = secret, None

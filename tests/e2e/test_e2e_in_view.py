@@ -10,6 +10,7 @@ One page load a case. Seed 23 opens 3-1 for White (Ann). In turn:
   page itself, after a pause that shows it;
 - a friend's invitation opened (the friend is played here by the core's link code): the link to
   send on screen, its action focused, the board's top kept, the text telling him to send it now;
+  he names himself (his answer made again with the name, which the creator's device shows);
   then, the page scrolled down meanwhile, the friend's link that makes it his turn: the board back
   on screen, the focus on a control; last a cut link: its alert on screen, the board's top too.
 """
@@ -191,10 +192,21 @@ def link_checks(device: Device, lang: str) -> None:
     expect(page.locator("#link-status")).to_contain_text({"en": "now", "fr": "maintenant"}[lang])
     device.assert_in_view("#link-status", "#btn-link-copy")
     assert device.where()["focus"] == "btn-link-copy"
+    # he names himself: his answer carries it, the link to send (made again) back in view
+    name = {"en": "Bob", "fr": "Benoît"}[lang]
+    unnamed = page.locator("#share-link").input_value()
+    device.tap(page.locator("#link-name"))
+    page.locator("#link-name").fill(f" {name} ")
+    device.tap(page.locator("#btn-link-name"))
+    expect(page.locator("#link-status")).to_contain_text({"en": "You play", "fr": "Vous jouez"}[lang] + f" {name}.")
+    assert page.locator("#share-link").input_value() != unnamed
+    device.assert_in_view("#link-status", "#btn-link-copy")
+    assert device.where()["focus"] == "btn-link-copy"
     # the friend answers until it is this page's turn; the page was scrolled down meanwhile
     for _ in range(6):
         mine = page.locator("#share-link").input_value()
         friend = LinkSession.open(friend.book, mine[mine.index("#") :], time_ms=now_ms(), draw=rnd.randbytes)
+        assert friend.base.names == ("Zoé", name)  # the creator's device shows the name he gave himself
         while friend.my_turn:
             after = friend_decides(friend.base, friend.seat, rnd)
             if after is None:

@@ -77,8 +77,9 @@ def take_turn(page: Page, turn: int) -> None:
 class CubePlan:
     """A short 3-point match: game 1, the first to play a second move promises with it not to double on his
     next turn (so his friend's reply brings his roll); once he has rolled so, the first who may double
-    does, and is dropped (1 point); game 2, that winner doubles, is taken, and the taker resigns a single
-    game at the cube of 2 (3 points)."""
+    does, and is dropped (1 point); game 2, that winner doubles, is taken with the promise not to redouble
+    on the next turn (so the doubler's reply brings the taker's roll), and the taker, his roll made as he
+    opens that reply, resigns a single game at the cube of 2 (3 points)."""
 
     def __init__(self) -> None:
         self.winner: str | None = None
@@ -86,6 +87,7 @@ class CubePlan:
         self.moves: dict[str, int] = {}
         self.promised: str | None = None
         self.promise_kept = False
+        self.take_promise_kept = False
 
     def act(self, page: Page) -> None:
         seat = panel(page)["seat"]
@@ -94,7 +96,12 @@ class CubePlan:
         if seat == self.promised and not self.promise_kept:  # the promiser's next turn: the roll came with the link
             assert current == "move", current
             self.promise_kept = True
-        if current == "move":
+        if self.taken and seat != self.winner:  # the taker's next turn: the roll came with the doubler's link
+            assert current == "move", current
+            self.take_promise_kept = True
+            button(page, "Resign").click()
+            page.locator("#resign-1").click()
+        elif current == "move":
             self.moves[seat] = self.moves.get(seat, 0) + 1
             if self.promised is None and not second_game and self.moves[seat] == 2:
                 page.locator("#link-promise").check()
@@ -105,6 +112,8 @@ class CubePlan:
         elif current == "double":
             if second_game:
                 self.taken = True
+                expect(page.locator("#link-promise-row")).to_contain_text("With my take")
+                page.locator("#link-promise").check()
                 button(page, "Take").click()
             else:
                 self.winner = str(1 - int(seat))
@@ -112,9 +121,6 @@ class CubePlan:
         elif (not second_game and self.promise_kept) or (second_game and seat == self.winner and not self.taken):
             button(page, "Double").click()
             page.locator("#double-yes").click()
-        elif self.taken and seat != self.winner:
-            button(page, "Resign").click()
-            page.locator("#resign-1").click()
         else:
             button(page, "Roll").click()  # the choice to roll: the friend's reply brings the dice
 
@@ -145,7 +151,7 @@ def three_points_with_the_cube(a: Page, b: Page) -> None:
         raise AssertionError("the match did not end")
     other = a if sender is b else b
     open_link(other, share_link(sender), share_link(other))
-    assert plan.winner is not None and plan.taken and plan.promise_kept
+    assert plan.winner is not None and plan.taken and plan.promise_kept and plan.take_promise_kept
     assert max(lengths) <= 2000 and len(lengths) > 10
     for device in (a, b):
         assert panel(device)["turn"] == "over" and phase(device) == "match-over"
@@ -161,6 +167,10 @@ def three_points_with_the_cube(a: Page, b: Page) -> None:
     assert later[reply].contribution is not None  # the friend's reply (with his play) brings the promiser's roll
     assert later[reply + 1].sender == promiser and later[reply + 1].reveal is not None  # rolled at once
     assert not any(x.kind == "roll" for e in later[: reply + 2] if e.sender == promiser for x in e.actions)
+    took = next(i for i, e in enumerate(history.entries) if any(x.kind == "take" for x in e.actions))
+    assert [x.kind for x in history.entries[took].actions] == ["take", "promise"]  # the promise with the take
+    assert history.entries[took + 1].contribution is not None  # the doubler's play brings the taker's roll
+    assert history.entries[took + 2].reveal is not None  # rolled as he opened it: no choice to roll sent
 
 
 @pytest.mark.browser_context_args(service_workers="allow")  # the offline cache under test
@@ -277,10 +287,18 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     cases = [
         # A past entry altered: found as a past that differs from A's, before anything is replayed
         # (a roll or a play that breaks the rules in a new entry: tests/core/test_link_tamper.py).
-        (encode_link(replace(history, entries=history.entries[:mover] + (changed_die,) + history.entries[mover + 1 :])),
-         "link-forked"),
-        (encode_link(replace(history, entries=history.entries[:played] + (bad_play,) + history.entries[played + 1 :])),
-         "link-forked"),
+        (
+            encode_link(
+                replace(history, entries=history.entries[:mover] + (changed_die,) + history.entries[mover + 1 :])
+            ),
+            "link-forked",
+        ),
+        (
+            encode_link(
+                replace(history, entries=history.entries[:played] + (bad_play,) + history.entries[played + 1 :])
+            ),
+            "link-forked",
+        ),
         # The same, cut short: older than what A has, refused as such before any entry is read.
         (encode_link(replace(history, entries=history.entries[:mover] + (changed_die,))), "link-older"),
         (fragment(links[3]), "link-older"),

@@ -73,6 +73,7 @@ def test_practice_brings_a_miss_back_and_records_a_right_answer(page: Page) -> N
     page.locator("#practice-play").press("Enter")
     result = page.locator("#practice-result")
     expect(card).to_have_attribute("data-graded", "wrong", timeout=GRADE_TIMEOUT_MS)
+    expect(card).to_have_attribute("data-graded-by", "worker")  # graded off the page's thread (#59)
     expect(result).to_contain_text("Not quite: 13/8 13/7 loses")
     expect(result).to_contain_text("Best: 24/13.")
     expect(page.locator("#practice-board .arrow--played")).to_have_count(2)

@@ -9,7 +9,7 @@ import pytest
 from app.page.link.link_book import STALE, LinkBook, LinkSession, NoSeatError
 from app.page.storage.match_store import MemoryStorage
 from app.page.storage.storage_keys import MATCH_KEY
-from core.link import LinkError, decode_link, encode_link, verify_rolls
+from core.link import Entry, LinkError, decode_link, encode_link, verify_rolls
 from core.link import errors as why
 from core.match import Match
 from core.moves import legal_plays
@@ -240,6 +240,56 @@ def test_a_promise_with_a_move_lets_the_friends_reply_bring_the_roll() -> None:
     assert later[k + 1].sender == seat and later[k + 1].reveal is not None
 
 
+def double_and_answer(answer: str) -> tuple[tuple[Entry, ...], int, int]:
+    """A 5-point match by link where the first who may double does, the promise ticked; his friend answers
+    ``answer`` ("take" or "drop"), the promise ticked too. The entries, the answerer's seat, and the number
+    of entries up to his answer."""
+    clock, rnd, draw = 1_764_590_400_000, random.Random(8), random.Random(12).randbytes
+    alice = LinkSession.create(LinkBook(MemoryStorage()), 5, time_ms=clock, draw=draw)
+    bob = LinkSession.open(LinkBook(MemoryStorage()), alice.link, time_ms=clock, draw=draw)
+    sessions, links, turn = [alice, bob], [bob.link], 0
+    answered: tuple[int, int] | None = None
+    for _ in range(80):
+        me = sessions[turn] = LinkSession.open(sessions[turn].book, links[-1], time_ms=clock, draw=draw)
+        if answered is not None and (len(me.state.history) > answered[1] + 4 or me.state.waiting_for is None):
+            break
+        while me.my_turn:
+            game = me.base.game
+            if game.phase == "roll" and answered is None and game.can_double():
+                assert me.played(me.base.double(by=me.seat), clock, draw, promise=True)
+            elif game.phase == "double":
+                assert me.played(getattr(me.base, answer)(by=me.seat), clock, draw, promise=True)
+                answered = (me.seat, len(me.state.history))
+            elif game.phase == "roll":
+                assert me.choose_roll(clock, draw)
+            else:
+                step = decide(me.base, me.seat, rnd)
+                assert step is not None
+                me.played(step, clock, draw)
+        links.append(me.link)
+        turn = 1 - turn
+    assert answered is not None
+    return sessions[turn].state.history.entries, answered[0], answered[1]
+
+
+def test_a_promise_with_a_take_lets_the_doublers_reply_bring_the_takers_roll() -> None:
+    """The doubled player takes and promises with it not to redouble on his next turn (#59): the doubler's
+    link with his play carries the contribution to the taker's roll, so the taker rolls as he opens it."""
+    entries, seat, at = double_and_answer("take")
+    assert [a.kind for a in entries[at - 2].actions] == ["double"]  # a promise with a double is left out
+    assert [a.kind for a in entries[at - 1].actions] == ["take", "promise"] and entries[at - 1].sender == seat
+    reply = entries[at]  # the doubler rolls (the take brought his contribution) and plays...
+    assert reply.sender != seat and reply.reveal is not None and any(a.kind == "play" for a in reply.actions)
+    assert reply.contribution is not None  # ... and his link carries the contribution to the taker's roll
+    assert entries[at + 1].sender == seat and entries[at + 1].reveal is not None  # rolled as he opened it
+    assert not any(a.kind == "roll" for a in entries[at + 1].actions)
+
+
+def test_a_promise_with_a_drop_is_left_out() -> None:
+    entries, seat, at = double_and_answer("drop")
+    assert [a.kind for a in entries[at - 1].actions] == ["drop"] and entries[at - 1].sender == seat
+
+
 @pytest.mark.parametrize("length", [1, 3, 0])
 def test_the_first_two_links_promise_no_double_on_the_reply_to_the_opening(length: int) -> None:
     creator = LinkSession.create(LinkBook(MemoryStorage()), length, time_ms=1, draw=random.Random(5).randbytes)
@@ -316,3 +366,32 @@ def test_a_hostile_record_is_unreadable_not_fatal(text: str) -> None:
     assert book.get("ab") is None and book.broken() == ["ab"]
     book.set_aside("ab")
     assert book.ids() == [] and book.storage.get("videau.link.ab.aside") == text
+
+
+def test_the_friend_names_himself_in_his_answer_and_both_devices_show_it() -> None:
+    stores = (MemoryStorage(), MemoryStorage())
+    books = (LinkBook(stores[0]), LinkBook(stores[1]))
+    draws = (random.Random(60).randbytes, random.Random(61).randbytes)
+    mine = LinkSession.create(books[0], 5, time_ms=10, draw=draws[0], names=("Ann", ""))
+    theirs = LinkSession.open(books[1], mine.link, time_ms=20, draw=draws[1])
+    assert theirs.can_rename and theirs.base.names == ("Ann", "Top")  # joined at once, named by default
+    unnamed = theirs.link
+    theirs.rename("  Bob ", time_ms=25)  # as typed: spaces around it dropped
+    assert theirs.base.names == ("Ann", "Bob") and theirs.link != unnamed
+    kept = books[1].get(theirs.match_id)
+    assert kept is not None and kept.link == theirs.full_link  # the device's record has the named answer
+    with pytest.raises(LinkError, match="control character"):
+        theirs.rename("B\x07b", time_ms=26)
+    assert theirs.base.names == ("Ann", "Bob") and theirs.link != unnamed  # a refused name changes nothing
+    # the creator's device reads either answer to the same opening: only the name differs
+    first = LinkSession.open(LinkBook(MemoryStorage(dict(stores[0].items))), unnamed, time_ms=30, draw=draws[0])
+    mine = LinkSession.open(books[0], theirs.link, time_ms=30, draw=draws[0])
+    assert mine.base.names == ("Ann", "Bob") and first.base.names == ("Ann", "Top") and not mine.can_rename
+    assert mine.base.game == first.base.game and mine.base.game.phase != "opening"
+    with pytest.raises(LinkError) as info:  # the other answer after the named one: refused, nothing changes
+        LinkSession.open(books[0], unnamed, time_ms=31, draw=draws[0])
+    assert info.value.reason == why.OLDER  # (the creator's device already answered the named one)
+    theirs = LinkSession.open(books[1], mine.link, time_ms=40, draw=draws[1])
+    assert theirs.base.names == ("Ann", "Bob") and not theirs.can_rename
+    with pytest.raises(LinkError):  # once answered, the name is the match's
+        theirs.rename("Robert", time_ms=41)

@@ -440,6 +440,10 @@ EN: dict[str, str] = {
     "link.close": "Close",
     "link.seat": "You play {name}.",
     "link.invite": "Send this link to invite your friend: the first to open it plays {name}.",
+    "link.name": "Your name for your friend (optional)",
+    "link.name_set": "Put it in my link",
+    "link.named": "Your link now carries your name: send this one.",
+    "link.name_refused": "This name cannot go in the link: {error}",
     "link.joined": "Send this link to your friend now: his reply brings the opening roll.",
     "link.your_turn": "Your turn (the last link was made {time}).",
     "link.waiting": "Waiting for your friend's link. Send yours if you have not (made {time}).",
@@ -474,6 +478,8 @@ EN: dict[str, str] = {
     "link.reason.link-stale": "this match moved on in another tab: it was reloaded here, nothing was lost",
     "link.promise": "With my move: I will not double on my next turn (my friend's reply then brings my roll:"
     " fewer messages)",
+    "link.promise_take": "With my take: I will not redouble on my next turn (my friend's reply with his move then"
+    " brings my roll: fewer messages)",
     "link.open_yours": "Open your match by link",
     "link.full": "Copy the full link",
     "link.full_copied": "The full link is copied: for a device that does not have the match yet",

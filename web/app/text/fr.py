@@ -436,6 +436,10 @@ FR: dict[str, str] = {
     "link.close": "Fermer",
     "link.seat": "Vous jouez {name}.",
     "link.invite": "Envoyez ce lien pour inviter votre ami : le premier qui l’ouvre joue {name}.",
+    "link.name": "Votre nom pour votre ami (facultatif)",
+    "link.name_set": "Le mettre dans mon lien",
+    "link.named": "Votre lien porte maintenant votre nom : envoyez celui-ci.",
+    "link.name_refused": "Ce nom ne peut pas aller dans le lien : {error}",
     "link.joined": "Envoyez maintenant ce lien à votre ami : sa réponse apporte le lancer d’ouverture.",
     "link.your_turn": "À vous de jouer (dernier lien fait {time}).",
     "link.waiting": "En attente du lien de votre ami. Envoyez le vôtre si ce n’est pas fait (fait {time}).",
@@ -472,6 +476,8 @@ FR: dict[str, str] = {
     "link.reason.link-stale": "cette partie a avancé dans un autre onglet : elle a été rechargée ici, rien n’est perdu",
     "link.promise": "Avec mon coup : je ne doublerai pas à mon prochain tour (la réponse de mon ami apporte"
     " alors mon lancer : moins de messages)",
+    "link.promise_take": "Avec ma prise : je ne redoublerai pas à mon prochain tour (la réponse de mon ami, avec"
+    " son coup, apporte alors mon lancer : moins de messages)",
     "link.open_yours": "Ouvrir votre partie par lien",
     "link.full": "Copier le lien complet",
     "link.full_copied": "Le lien complet est copié : pour un appareil qui n’a pas encore la partie",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.page.storage.match_store import Storage
 from app.page.storage.storage_keys import BOOK_KEY, INDEX_KEY, MAX_INDEX_CHARS, MAX_RECORD_CHARS
@@ -47,18 +47,26 @@ from core.link import (
     match_id_of,
     own_match,
     read_link,
+    replay,
     start,
 )
-from core.link.errors import NO_HISTORY, NO_SECRET
+from core.link.errors import NO_HISTORY, NO_SECRET, PROTOCOL
+from core.link.history import NAMING_ENTRY
 from core.match import Match
 
-__all__ = ["BOOK_KEY", "STALE", "STORAGE", "Draw", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError", "StaleError"]
+__all__ = [
+    "BOOK_KEY", "PROMISE_AFTER", "STALE", "STORAGE", "Draw", "LinkBook", "LinkRecord", "LinkSession", "NoSeatError",
+    "StaleError",
+]  # fmt: skip
 
 STALE = "link-stale"
 """The reason of a :class:`StaleError`: another tab moved the match on since this one read it."""
 STORAGE = "link-storage"
 """The page's reason when the device's storage refuses a link match's record (full)."""
 
+
+PROMISE_AFTER = ("play", "take", "beaver")
+"""What a promise not to double on the next turn may go with: a play, or the answer that takes a double."""
 
 Draw = Callable[[int], bytes]
 """A source of fresh random bytes (the page's crypto source)."""
@@ -374,13 +382,14 @@ class LinkSession:
 
         True when a new link was made (and stored). Mid-turn, nothing is sent: the steps
         stay on the page, the roll stays the one the secrets make. ``promise``: with a play
-        that leaves the game on, the promise not to double on the next turn (the friend's
-        reply then brings the roll); ignored otherwise.
+        that leaves the game on, or with a take (or beaver) of a double, the promise not to
+        double on the next turn (the friend's reply, with his play, then brings the roll);
+        ignored otherwise.
         """
         if after is self.base or _wants(after, self.seat):
             return False
         actions = actions_between(self.base, after)
-        promise = promise and bool(actions) and actions[-1].kind == "play" and not after.game.is_over
+        promise = promise and bool(actions) and actions[-1].kind in PROMISE_AFTER and not after.game.is_over
         self._send_kept(actions, time_ms, draw, promise)
         return True
 
@@ -392,6 +401,32 @@ class LinkSession:
             self.keep(time_ms)
         except Exception:
             self.state, self.secret, self.base = before
+            raise
+
+    @property
+    def can_rename(self) -> bool:
+        """True while the friend may still name himself: his answer to the invitation is made, not yet answered."""
+        return self.seat == 1 and len(self.state.history) == NAMING_ENTRY + 1
+
+    def rename(self, name: str, time_ms: int) -> None:
+        """The friend names himself (``""``: the invitation's name for his seat again) in his answer.
+
+        His answer is made again with only the name changed: the same time, commitment and
+        contribution, so the opening it brings is the same whichever of the two the friend's
+        device reads first (the other is then refused as a different past). :class:`LinkError`
+        when the answer was already answered, or the name is no name (nothing changes then).
+        """
+        if not self.can_rename:
+            raise LinkError("a name is given only with the answer to the invitation, before it is answered", PROTOCOL)
+        history = self.state.history
+        answer = replace(history.entries[NAMING_ENTRY], name=name.strip())
+        before = (self.state, self.base)
+        self.state = replay(history.upto(NAMING_ENTRY)).extend(answer)
+        self.base = own_match(self.state, self.seat, self.secret)
+        try:
+            self.keep(time_ms)
+        except Exception:
+            self.state, self.base = before
             raise
 
     def choose_roll(self, time_ms: int, draw: Draw) -> bool:

@@ -85,6 +85,26 @@ class LinkPlay:
             self.app.dispatch(Commit(self.session.base, note=None, save=False, mode=self.mode()))
             self.sent()
 
+    def rename(self) -> None:
+        """The friend names himself in his answer to the invitation (blank: the invitation's name again).
+
+        His answer is made again with the name (same dice: see :meth:`LinkSession.rename`), both
+        boards show it, and the link to send, now carrying it, comes back into view."""
+        app = self.app
+        if not self.active or not self.session.can_rename:
+            return
+        lang = app.state.lang
+        try:
+            self.session.rename(str(el("link-name").value), now_ms())
+        except LinkError as exc:
+            app.dispatch(Say(t(lang, "link.name_refused", error=str(exc)), draw=True))
+            return
+        except Exception as exc:
+            app.dispatch(Say(t(lang, "ui.storage_failed", error=str(exc)), draw=True))
+            return
+        app.dispatch(Commit(self.session.base, note=t(lang, "link.named"), save=False, mode=self.mode()))
+        self.sent()
+
     # -- saving the page's match meanwhile ----------------------------------------------------------
     def save(self) -> Kept | None:
         """After each change: make the next link once the turn passed (the normal save is left alone).
@@ -199,6 +219,8 @@ class LinkPlay:
         panel.dataset.turn = "over" if session.state.waiting_for is None else "yours" if session.my_turn else "theirs"
         document.body.dataset.linkTurn = panel.dataset.turn  # waiting: no room kept for buttons (style.css)
         el("link-promise-row").hidden = not session.my_turn  # a promise goes with a move of this device's
+        self.draw_promise()
+        el("link-name-row").hidden = not session.can_rename  # the friend names himself in his answer (#59)
         panel.dataset.seat = str(session.seat)
         panel.dataset.entries = str(len(session.state.history))
         el("share-link").value = _page_url() + session.link
@@ -208,6 +230,13 @@ class LinkPlay:
         el("btn-link-copy").classList.toggle("btn--primary", not can_share)  # one clear action: Share, else Copy
         live_link.drawn(self)  # live (#58): the live box; the link to send gets its offer or answer
         self.draw_qr()
+
+    def draw_promise(self) -> None:
+        """The promise's words: with a move, or, for a doubled player, with his take (the same promise)."""
+        key = "link.promise_take" if self.session.base.game.phase == "double" else "link.promise"
+        label = el("link-promise-text")
+        label.dataset.i18n = key  # the page's translation keeps these words in the other language
+        label.textContent = t(self.app.state.lang, key)
 
     def draw_qr(self) -> None:
         """The QR code of the link to send, while its box is open (drawn on demand: a second device nearby)."""
@@ -470,6 +499,12 @@ def _wire(app: LinkHost) -> None:
     app.on(el("btn-link-copy"), "click", ignore_event(with_link(LinkPlay.copy)))
     app.on(el("btn-link-share"), "click", ignore_event(with_link(LinkPlay.share)))
     app.on(el("btn-link-full"), "click", ignore_event(with_link(LinkPlay.copy_full)))
+
+    def on_name(event: Any) -> None:
+        event.preventDefault()
+        with_link(LinkPlay.rename)()
+
+    app.on(el("link-name-row"), "submit", on_name)
     app.on(window, "storage", lambda event: with_link(lambda play: play.record_changed(event))())
     app.on(el("link-alert-close"), "click", ignore_event(_close_alert))
     app.on(el("btn-link-verify"), "click", ignore_event(with_link(LinkPlay.verify)))

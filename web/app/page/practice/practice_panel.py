@@ -3,10 +3,12 @@
 Imported on first use (the "Practice" button: :mod:`app.page.practice.entry`), with the bot and the
 analysis. A card is answered on the board (:mod:`app.page.practice.session`: tap or click a checker
 then where it goes, or Enter on a focused place), by typing the play, or by the cube buttons; the
-coach prices the answer with the hints' evaluation (:func:`core.analysis.cards.card_eval_steps`, in
-slices so the page keeps answering), says whether it is right and shows the best (the answer's
-arrows dashed, the best's solid); the deck (:mod:`core.practice`) brings a missed card back soon and
-a right one later and later, and is saved at once (:mod:`app.page.practice.deck_store`).
+coach prices the answer with the hints' evaluation (:func:`core.analysis.cards.card_eval_steps`) in a
+Web Worker (:mod:`app.page.practice.grader`, started as the dialog opens; on the page's thread in
+slices where the worker cannot run, so the page keeps answering either way), says whether it is
+right and shows the best (the answer's arrows dashed, the best's solid); the deck (:mod:`core.practice`)
+brings a missed card back soon and a right one later and later, and is saved at once
+(:mod:`app.page.practice.deck_store`).
 """
 
 from __future__ import annotations
@@ -25,19 +27,21 @@ from app.dom import el, guarded_async, ignore_event, place_of
 from app.page.board_input.animation import top_checker, with_ring
 from app.page.board_input.drag import ClickGuard, Drag, drop_place
 from app.page.practice.deck_store import load_deck, save_deck
+from app.page.practice.grader import GraderFailed, WorkerGrader, start_grader
 from app.page.practice.session import Asking, answer_arrows
 from app.page.storage.match_store import Storage
 from app.text import reason_text, t
 from app.text.coach_lines import format_loss
 from core.analysis import Engine
-from core.analysis.cards import card_eval_steps, grade_answer
+from core.analysis.cards import Graded, card_eval_steps, grade_answer
 from core.analysis.lessons import LESSON_NAMES, lesson_cards
 from core.errors import BackgammonError
 from core.notation import format_play
 from core.practice import THEMES, Deck, Theme
 
 SLICE_S = 0.05
-"""Seconds of pricing between two yields to the browser (as the analysis does on the page's thread)."""
+"""Seconds of pricing between two yields to the browser, where no worker grades (as the analysis does on the
+page's thread)."""
 
 CUBE_WORDS = {"Double": "double", "No double": "no_double", "Take": "take", "Pass": "pass"}
 """The core's cube words -> the catalogue's keys ``analysis.cube.*``."""
@@ -68,6 +72,8 @@ class PracticePanel:
         self.answered = False
         self.busy = False
         self.engine = Engine()
+        self.grader: WorkerGrader | None = None
+        self.grader_started = False
         self.drag: Drag | None = None
         self.click_guard = ClickGuard()
 
@@ -104,6 +110,9 @@ class PracticePanel:
         dialog = el("practice-dialog")
         if not dialog.open:
             dialog.showModal()
+        if not self.grader_started:  # the worker starts while the player looks at the first card
+            self.grader_started = True
+            self.grader = start_grader()
         self.next_card()
 
     def theme(self) -> Theme | None:
@@ -293,18 +302,7 @@ class PracticePanel:
         asking = self.asking
         assert asking is not None
         try:
-            steps = card_eval_steps(self.engine, asking.card, asking.play)
-            last = time.perf_counter()
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    ev = done.value
-                    break
-                if time.perf_counter() - last > SLICE_S:
-                    await asyncio.sleep(0)
-                    last = time.perf_counter()
-            graded = grade_answer(ev, asking.play if asking.play is not None else answer)
+            graded, where = await self.graded(asking, answer)
         finally:
             self.busy = False
         if self.asking is not asking:  # another card meanwhile (cannot happen while busy, kept safe)
@@ -325,10 +323,33 @@ class PracticePanel:
         result.textContent = text
         result.className = "practice__result " + ("is-right" if graded.right else "is-wrong")
         el("practice-card").dataset.graded = "right" if graded.right else "wrong"
+        el("practice-card").dataset.gradedBy = where
         self.draw(answer_arrows(asking, answer, graded.best))
         el("practice-legend").innerHTML = legend_html(lang, answer, graded.best) if asking.card.kind == "move" else ""
         el("practice-next").hidden = False
         el("practice-next").focus()
+
+    async def graded(self, asking: Asking, answer: str) -> tuple[Graded, str]:
+        """``answer`` graded, and where: ``"worker"`` (off the page's thread), else ``"page"`` (in slices)."""
+        grader = self.grader
+        if grader is not None:
+            try:
+                return await grader.grade(asking.card, answer), "worker"
+            except GraderFailed:
+                self.grader = None  # the page's thread grades from now on
+                grader.terminate()
+        steps = card_eval_steps(self.engine, asking.card, asking.play)
+        last = time.perf_counter()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                ev = done.value
+                break
+            if time.perf_counter() - last > SLICE_S:
+                await asyncio.sleep(0)
+                last = time.perf_counter()
+        return grade_answer(ev, asking.play if asking.play is not None else answer), "page"
 
     def cube_word(self, what: str) -> str:
         key = CUBE_WORDS.get(what) or what.lower().replace(" ", "_")
