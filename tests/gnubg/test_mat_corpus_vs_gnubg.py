@@ -1,7 +1,7 @@
 """Real match files of other programs, read by us and by GNU Backgammon's import, file by file (#55).
 
-The ``tune`` part of ``tests/data/matches`` (Backgammon Galaxy, Backgammon Studio and gnubg
-exports from public repositories: see its SOURCES.md) and gnubg's own ``.sgf`` files: each must
+The ``tune`` part of ``tests/data/matches`` (Backgammon Galaxy, Backgammon Studio, gnubg and
+eXtreme Gammon exports from public repositories: see its SOURCES.md) and gnubg's own ``.sgf`` files: each must
 read, and read equal to gnubg's ``import mat`` / ``load match`` -- the score before each game, every
 move with its dice and the board before it, every cube action, each winner and the points won.
 The ``heldout`` part is measured once, by ``bench/mat_corpus.py``, and kept out of this test.
@@ -24,7 +24,7 @@ def test_every_tuning_file_reads_as_gnubg_reads_it(oracle: GnubgOracle) -> None:
     files = sorted(p for p in (CORPUS / "tune").glob("*/*") if p.is_file()) + sorted((CORPUS / "sgf").glob("*.sgf"))
     assert len(files) >= 90
     programs = {p.parent.name for p in files}
-    assert {"galaxy", "studio", "gnubg", "sgf"} <= programs
+    assert {"galaxy", "studio", "gnubg", "xg", "sgf"} <= programs
     reads = gnubg_import([str(p) for p in files], processes=2)
     wrong = []
     for path, read in zip(files, reads):
