@@ -118,8 +118,8 @@ MAT_NOTES = {
     "as GNU Backgammon makes it",
     NOTE_GIVEN_UP_UNPLAYED: "a game was given up before its first roll, where no game can be resigned: "
     "read as not yet played, as GNU Backgammon reads it",
-    NOTE_MATCH_RESIGNED: "a player gave up before the first roll or on the other player's turn, where no game "
-    "can be resigned, and the points written win the match: read as the match given up",
+    NOTE_MATCH_RESIGNED: "a player gave up before the first roll, where no game can be resigned yet, "
+    "and the points written win the match: read as the match given up",
 }
 """What each note of :attr:`MatRecord.notes` means (English; the page translates the code)."""
 

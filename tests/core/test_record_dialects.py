@@ -142,7 +142,7 @@ def test_a_forced_play_left_out_is_made_with_a_note() -> None:
     text = (MATCHES / "tune" / "galaxy" / "match8590136.txt").read_text()
     whole = read_mat(text).match
     lines = text.splitlines()
-    blanked = 0
+    blanked = unplayed = 0
     refusals: list[str] = []
     for index, line in enumerate(lines):
         for found in re.finditer(r"\b([1-6][1-6]): (\S[^ ]*(?: \S[^ ]*)*)", line):
@@ -154,10 +154,18 @@ def test_a_forced_play_left_out_is_made_with_a_note() -> None:
             except InvalidRecordError as exc:
                 refusals.append(exc.detail)  # a play the rules choose among: refused
                 continue
+            if record.notes == ():  # the game's last roll: its play never made, the other player resigned
+                pairs = zip(record.match.games, whole.games)
+                ended = next(mine.game for mine, theirs in pairs if mine.game.actions != theirs.game.actions)
+                assert ended.result is not None and ended.result.how == "resign"
+                assert [a.kind for a in ended.actions[-3:]] == ["roll", "resign", "accept"]
+                assert ended.actions[-2].player != ended.actions[-3].player  # offered on the roller's turn
+                unplayed += 1
+                continue
             assert record.notes == (NOTE_FORCED_PLAY,) and record.match == whole
             blanked += 1
-    assert refusals and all("legal plays but none is written" in r or "resign" in r for r in refusals), refusals
-    assert blanked >= 1
+    assert refusals and all("legal plays but none is written" in r for r in refusals), refusals
+    assert blanked >= 1 and unplayed >= 1
 
 
 def test_files_of_the_tuning_corpus_write_back_as_they_read() -> None:
@@ -192,3 +200,37 @@ def test_question_marks_of_any_length_are_a_roll_never_played() -> None:
         assert words == ["63:", "Wins 2 point"]
     with pytest.raises(InvalidRecordError, match="cannot read"):
         read("  1) 31: 8/5 ?6/5\n")
+
+
+def test_a_resignation_on_the_other_players_turn_is_read_as_gnubg_reads_it() -> None:
+    # Ann plays, then gives up a gammon before Bob rolls (FIBS, Galaxy and gnubg allow it): Bob wins 2
+    record = read(
+        "  1) 31: 8/5 6/5                  64: 24/18 13/9\n  2) 52: 13/8 13/11\n"
+        "                                  Wins 2 points\n",
+        5,
+    )
+    game = record.match.games[0].game
+    assert record.notes == () and record.match.score == (0, 2)
+    assert game.result is not None and (game.result.winner, game.result.kind, game.result.how) == (
+        1,
+        "gammon",
+        "resign",
+    )
+    assert [(a.kind, a.player) for a in game.actions[-3:]] == [("play", 0), ("resign", 0), ("accept", 1)]
+    # Bob rolls and, before his play, Ann gives up: his roll stays unplayed, as gnubg keeps it
+    during = read(
+        "  1) 31: 8/5 6/5                  64: 24/18 13/9\n  2) 52: 13/8 13/11              33:\n"
+        "                                  Wins 1 point\n",
+        5,
+    )
+    game = during.match.games[0].game
+    assert during.match.score == (0, 1) and game.result is not None and game.result.how == "resign"
+    assert [(a.kind, a.player) for a in game.actions[-3:]] == [("roll", 1), ("resign", 0), ("accept", 1)]
+    # the match written as given up on the other's turn is now the game resigned, its points winning the match
+    whole = read(
+        "  1) 31: 8/5 6/5                  64: 24/18 13/9\n  2) 52: 13/8 13/11\n"
+        "                                  Wins 1 point and the match\n",
+        1,
+    )
+    assert whole.notes == () and whole.match.is_over and whole.match.resigned_by is None
+    assert whole.match.game.result is not None and whole.match.game.result.how == "resign"
