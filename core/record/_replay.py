@@ -280,6 +280,7 @@ def _finish(match: Match, ev: Event, where: _Where, notes: list[str]) -> Match:
         match = match.accept()
     return match
 
+
 def literal_play(position: Position, dice: tuple[int, int], text: str) -> Play | None:
     """The legal play that ``text`` makes when its hops are made as written, else ``None``.
 
