@@ -362,7 +362,7 @@ EN: dict[str, str] = {
         "played, as GNU Backgammon reads it."
     ),
     "records.note.match-resigned": (
-        "A player gave up before the first roll or on the other player's turn, where no game can be resigned, "
+        "A player gave up before the first roll, where no game can be resigned yet, "
         "and the points written win the match: it is read as the match given up."
     ),
     "records.note.forced-play-unwritten": (

@@ -358,8 +358,8 @@ FR: dict[str, str] = {
         "elle est lue comme pas encore jouée, comme GNU Backgammon la lit."
     ),
     "records.note.match-resigned": (
-        "Un joueur a abandonné avant le premier lancer ou pendant le tour de l’autre, où aucune partie ne peut "
-        "être abandonnée, et les points écrits gagnent le match : c’est lu comme le match abandonné."
+        "Un joueur a abandonné avant le premier lancer, où aucune partie ne peut encore être abandonnée, "
+        "et les points écrits gagnent le match : c’est lu comme le match abandonné."
     ),
     "records.note.forced-play-unwritten": (
         "Un lancer qui n’a qu’un coup légal n’a pas de coup écrit : ce coup est joué, comme GNU Backgammon le joue."
