@@ -132,6 +132,11 @@ class Evaluator:
             self._net = Net.load()
         return self._net
 
+    def loaded_kinds(self) -> set[str]:
+        """The kinds whose net this evaluator has loaded so far (a kind falling back on the contact
+        net counts once met)."""
+        return set(self._nets) | ({"contact"} if self._net is not None else set())
+
     def net_for(self, kind: str) -> Net:
         """The net that rates positions of ``kind`` (loaded on first use)."""
         found = self._nets.get(kind)
