@@ -91,9 +91,9 @@ class Memo:
         else:  # the shipped nets, every kind's
             folder = os.path.join(ROOT, "core", "bot", "weights")
             for kind in KINDS:
-                path = os.path.join(folder, KIND_WEIGHTS[kind])
-                if os.path.exists(path):
-                    with open(path, "rb") as f:
+                shipped = os.path.join(folder, KIND_WEIGHTS[kind])
+                if os.path.exists(shipped):
+                    with open(shipped, "rb") as f:
                         digest.update(f.read())
         self.net = digest.hexdigest()[:16]
         self.path = path
