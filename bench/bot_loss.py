@@ -41,7 +41,6 @@ from gnubg_workers import GnubgWorkers, apply_gnubg_steps, open_cache  # noqa: E
 
 from core.bot import LEVELS, Bot, Evaluator, ScoreConfig, play_value  # noqa: E402
 from core.bot.features import blocking_prime, is_back_game  # noqa: E402
-from core.bot.net import Net  # noqa: E402
 from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
 from core.moves import Play, legal_plays  # noqa: E402
 from core.position import Position  # noqa: E402
@@ -207,10 +206,7 @@ def level_plays(job: tuple[list[str], list[tuple[str, int, int]], str | None, bo
     share); ``weights``: a weights file instead of the shipped net; ``jacoby``: money play under
     the Jacoby rule, cube centred."""
     levels, cases, weights, jacoby = job
-    evaluator = None
-    if weights:
-        with open(weights, "rb") as f:
-            evaluator = Evaluator(net=Net.from_json_bytes(f.read()))
+    evaluator = Evaluator.from_weights(weights) if weights else None  # FILE, or KIND=FILE,... (a net per kind)
     bots = {lv: Bot(level=lv if lv != ZERO_PLY else "beginner", evaluator=evaluator) for lv in levels}
     out = []
     for pid, a, b in cases:
