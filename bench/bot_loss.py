@@ -39,6 +39,7 @@ import time
 from _paths import ROOT
 from gnubg_workers import GnubgWorkers, apply_gnubg_steps, open_cache  # noqa: E402
 
+from bot_training.stats import mean_ci95  # noqa: E402
 from core.bot import LEVELS, Bot, Evaluator, ScoreConfig, play_value  # noqa: E402
 from core.bot.features import blocking_prime, is_back_game  # noqa: E402
 from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
@@ -291,9 +292,8 @@ def main() -> None:
         everything = [x for c in classes for x in losses[lv][c]]
         for name, xs in [(c, losses[lv][c]) for c in classes] + [("all", everything)]:
             if len(xs) > 1:
-                m = sum(xs) / len(xs)
-                sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
-                parts.append(f"{name} {m:.1f} ± {1.96 * sd / math.sqrt(len(xs)):.1f} ({len(xs)})")
+                m, half = mean_ci95(xs)
+                parts.append(f"{name} {m:.1f} ± {half:.1f} ({len(xs)})")
         say(f"  {lv}: " + "; ".join(parts))
     if args.record:
         import results

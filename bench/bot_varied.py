@@ -47,6 +47,7 @@ from _paths import ROOT  # (also puts the repository on sys.path)
 from bot_loss import ZERO_PLY, level_plays  # noqa: E402
 
 from bot_training.classes import CLASSES  # noqa: E402
+from bot_training.stats import mean_ci95  # noqa: E402
 from bot_training.varied import PARTS, Case, load_cases  # noqa: E402
 from bot_training.varied_cube import Decision, load_decisions  # noqa: E402
 from core.bot import LEVELS, Bot  # noqa: E402
@@ -61,18 +62,14 @@ CUBE_COLUMNS = ("money", "match")
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (0 for fewer than two values).
+    """The mean and the half-width of its 95% interval (:func:`bot_training.stats.mean_ci95`), rounded
+    as the tables print it.
 
     >>> mean_ci([1.0, 3.0])
     (2.0, 1.96)
     """
-    if not xs:
-        return math.nan, math.nan
-    m = sum(xs) / len(xs)
-    if len(xs) < 2:
-        return m, 0.0
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
-    return m, round(1.96 * sd / math.sqrt(len(xs)), 3)
+    m, half = mean_ci95(xs)
+    return m, round(half, 3)
 
 
 class Memo:
