@@ -32,5 +32,5 @@ def test_a_ratio_of_equal_units_is_the_mean_of_their_rates() -> None:
     mean, mean_half = mean_ci95(rates)
     assert rate == pytest.approx(mean) and half == pytest.approx(mean_half)
     assert ratio_ci95([1.0], [4]) == (0.25, math.inf)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="one count for each total"):
         ratio_ci95([1.0, 2.0], [1])
