@@ -53,7 +53,6 @@ from app.page.step import (
     AskTutor,
     Choose,
     CloseOver,
-    Commit,
     Do,
     Draw,
     DrawClocks,
