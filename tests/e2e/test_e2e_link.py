@@ -186,7 +186,7 @@ def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_
     button(a, "New match").click()
     a.get_by_label("Opponent").select_option("link")
     expect(a.locator("#nm-clock-field")).to_be_hidden()  # by link: a time per move instead of the clocks
-    a.get_by_label("Time per move").select_option("24")
+    a.get_by_label("Time per move", exact=True).select_option("24")
     a.get_by_label("Match length").fill("1")
     button(a, "Start").click()
     expect(a.locator("#link-panel")).to_be_visible()
