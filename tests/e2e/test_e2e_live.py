@@ -69,10 +69,11 @@ def connect_live(a: Page, new_context: Any, page_errors: Any, length: int) -> tu
 
     second = watched(a.context, page_errors)  # the answer opens in a new tab of A's browser
     second.goto(answer)
-    expect(second.locator("#live-status")).to_contain_text("in your other tab")  # handed to the first tab
+    # handed to the first tab (the new tab starts Python first: a loaded machine takes seconds)
+    expect(second.locator("#live-status")).to_contain_text("in your other tab", timeout=60_000)
     wait_live(a)
     wait_live(b)
-    expect(a.locator("#live-status")).to_contain_text("Live: connected")
+    expect(a.locator("#live-status")).to_contain_text("Live: connected", timeout=60_000)
     second.close()
     return a, b
 
@@ -126,7 +127,7 @@ def test_the_channel_dropped_mid_game_the_match_goes_on_by_links_and_reconnects(
     a.evaluate("() => window.videauLive.close()")  # the connection drops
     wait_live(a, "dropped")
     wait_live(b, "dropped")
-    expect(b.locator("#live-status")).to_contain_text("disconnected")
+    expect(b.locator("#live-status")).to_contain_text("disconnected", timeout=60_000)
     # By links from where it stands, links only (their connection data left out), as before #58.
     sender = next_mover(a, b)
     assert sender is not None
