@@ -39,9 +39,9 @@ import time
 from _paths import ROOT
 from gnubg_workers import GnubgWorkers, apply_gnubg_steps, open_cache  # noqa: E402
 
+from bot_training.stats import mean_ci95  # noqa: E402
 from core.bot import LEVELS, Bot, Evaluator, ScoreConfig, play_value  # noqa: E402
 from core.bot.features import blocking_prime, is_back_game  # noqa: E402
-from core.bot.net import Net  # noqa: E402
 from core.ids import MatchInfo, encode_gnubg_id  # noqa: E402
 from core.moves import Play, legal_plays  # noqa: E402
 from core.position import Position  # noqa: E402
@@ -207,10 +207,7 @@ def level_plays(job: tuple[list[str], list[tuple[str, int, int]], str | None, bo
     share); ``weights``: a weights file instead of the shipped net; ``jacoby``: money play under
     the Jacoby rule, cube centred."""
     levels, cases, weights, jacoby = job
-    evaluator = None
-    if weights:
-        with open(weights, "rb") as f:
-            evaluator = Evaluator(net=Net.from_json_bytes(f.read()))
+    evaluator = Evaluator.from_weights(weights) if weights else None  # FILE, or KIND=FILE,... (a net per kind)
     bots = {lv: Bot(level=lv if lv != ZERO_PLY else "beginner", evaluator=evaluator) for lv in levels}
     out = []
     for pid, a, b in cases:
@@ -295,9 +292,8 @@ def main() -> None:
         everything = [x for c in classes for x in losses[lv][c]]
         for name, xs in [(c, losses[lv][c]) for c in classes] + [("all", everything)]:
             if len(xs) > 1:
-                m = sum(xs) / len(xs)
-                sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
-                parts.append(f"{name} {m:.1f} ± {1.96 * sd / math.sqrt(len(xs)):.1f} ({len(xs)})")
+                m, half = mean_ci95(xs)
+                parts.append(f"{name} {m:.1f} ± {half:.1f} ({len(xs)})")
         say(f"  {lv}: " + "; ".join(parts))
     if args.record:
         import results

@@ -47,11 +47,12 @@ from _paths import ROOT  # (also puts the repository on sys.path)
 from bot_loss import ZERO_PLY, level_plays  # noqa: E402
 
 from bot_training.classes import CLASSES  # noqa: E402
+from bot_training.stats import mean_ci95  # noqa: E402
 from bot_training.varied import PARTS, Case, load_cases  # noqa: E402
 from bot_training.varied_cube import Decision, load_decisions  # noqa: E402
 from core.bot import LEVELS, Bot  # noqa: E402
 from core.bot.evaluator import Evaluator  # noqa: E402
-from core.bot.net import Net  # noqa: E402
+from core.bot.kinds import KIND_WEIGHTS, KINDS  # noqa: E402
 from core.position import Position  # noqa: E402
 
 GNUBG0 = "gnubg 0-ply"
@@ -61,18 +62,14 @@ CUBE_COLUMNS = ("money", "match")
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (0 for fewer than two values).
+    """The mean and the half-width of its 95% interval (:func:`bot_training.stats.mean_ci95`), rounded
+    as the tables print it.
 
     >>> mean_ci([1.0, 3.0])
     (2.0, 1.96)
     """
-    if not xs:
-        return math.nan, math.nan
-    m = sum(xs) / len(xs)
-    if len(xs) < 2:
-        return m, 0.0
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
-    return m, round(1.96 * sd / math.sqrt(len(xs)), 3)
+    m, half = mean_ci95(xs)
+    return m, round(half, 3)
 
 
 class Memo:
@@ -82,9 +79,20 @@ class Memo:
     the file when the levels' code changes (the key does not see the code)."""
 
     def __init__(self, path: str | None, weights: str | None) -> None:
-        net = weights or os.path.join(ROOT, "core", "bot", "weights", "net_v2.json.gz")
-        with open(net, "rb") as f:
-            self.net = hashlib.sha256(f.read()).hexdigest()[:16]
+        digest = hashlib.sha256()
+        if weights:  # FILE, or KIND=FILE,... (a net per kind)
+            for part in weights.split(","):
+                digest.update(part.partition("=")[0].encode() if "=" in part else b"")
+                with open(part.partition("=")[2] if "=" in part else part, "rb") as f:
+                    digest.update(f.read())
+        else:  # the shipped nets, every kind's
+            folder = os.path.join(ROOT, "core", "bot", "weights")
+            for kind in KINDS:
+                shipped = os.path.join(folder, KIND_WEIGHTS[kind])
+                if os.path.exists(shipped):
+                    with open(shipped, "rb") as f:
+                        digest.update(f.read())
+        self.net = digest.hexdigest()[:16]
         self.path = path
         self.known: dict[str, Any] = {}
         if path and os.path.exists(path):
@@ -162,10 +170,7 @@ def judge(d: Decision, double: bool, take: bool) -> tuple[float, float]:
 def our_cube(job: tuple[list[Decision], str | None]) -> list[dict[str, list[bool]]]:
     """Each of our cube deciders' (double, take) on each decision (a process's share)."""
     decisions, weights = job
-    evaluator = None
-    if weights:
-        with open(weights, "rb") as f:
-            evaluator = Evaluator(net=Net.from_json_bytes(f.read()))
+    evaluator = Evaluator.from_weights(weights) if weights else None
     zero, deep = Bot(level="intermediate", evaluator=evaluator), Bot(level="strongest", evaluator=evaluator)
     out = []
     for d in decisions:
@@ -289,7 +294,8 @@ def main() -> None:
                     "time is short")
     ap.add_argument("--heldout-every", type=int, default=1, metavar="K",
                     help="the same for the held-out part (every K-th, so 4 measures a subset of 2's)")
-    ap.add_argument("--weights", help="a weights file to measure instead of the shipped net")
+    ap.add_argument("--weights", help="weights to measure instead of the shipped nets: FILE (one net for every "
+                    "kind of position) or KIND=FILE[,KIND=FILE...] (a net per kind, core.bot.kinds)")
     ap.add_argument("--save", help="write every case's losses as JSON lines")
     ap.add_argument("--cache", help="our levels' answers kept between runs, JSON lines (read, then appended): "
                     "a grown set computes only its new cases (class Memo)")

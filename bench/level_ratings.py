@@ -28,7 +28,6 @@ other depths for their cube decisions.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -36,6 +35,7 @@ from dataclasses import replace
 
 from _paths import ROOT  # noqa: F401  (puts the repository on sys.path)
 
+from bot_training.stats import ratio_ci95  # noqa: E402
 from core.analysis import analyse_match, rating  # noqa: E402
 from core.bot import LEVELS, Bot  # noqa: E402
 from core.match import Match  # noqa: E402
@@ -103,15 +103,10 @@ def rate_one(task: tuple[str, int, int, dict[str, float], dict[str, int]]) -> Ra
 
 
 def interval(losses: list[float], counts: list[int]) -> tuple[float, float]:
-    """The pooled rate (mEMG) and its 95% half-width (a ratio estimate over matches)."""
-    total, n = sum(losses), sum(counts)
-    rate = total / n if n else 0.0
-    k = len(losses)
-    if k < 2 or n == 0:
-        return 1000 * rate, math.inf
-    mean_n = n / k
-    var = sum((loss - rate * c) ** 2 for loss, c in zip(losses, counts, strict=True)) / (k - 1)
-    return 1000 * rate, 1000 * 1.96 * math.sqrt(var / k) / mean_n
+    """The pooled rate (mEMG) and its 95% half-width (a ratio estimate over matches:
+    :func:`bot_training.stats.ratio_ci95`)."""
+    rate, half = ratio_ci95(losses, counts)
+    return 1000 * rate, 1000 * half
 
 
 def main(argv: list[str] | None = None) -> None:

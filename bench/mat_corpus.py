@@ -34,7 +34,13 @@ from _paths import ROOT  # (also puts the repository on sys.path)
 from tests.gnubg.mat_corpus import gnubg_import, verdict  # noqa: E402
 
 CORPUS = Path(ROOT) / "tests" / "data" / "matches"
-PROGRAMS = {"galaxy": "Backgammon Galaxy", "studio": "Backgammon Studio", "gnubg": "GNU Backgammon"}
+PROGRAMS = {
+    "galaxy": "Backgammon Galaxy",
+    "studio": "Backgammon Studio",
+    "gnubg": "GNU Backgammon",
+    "xg": "eXtreme Gammon",
+    "xgmobile": "XG Mobile",
+}
 KINDS = ("equal", "refused", "differs", "gnubg-warned", "gnubg-refused", "crash")
 
 
@@ -68,8 +74,10 @@ def main() -> None:
     print("| " + " | ".join(header) + " |\n|" + "---|" * len(header))
     for line in lines:
         print("| " + " | ".join(str(cell) for cell in line) + " |")
-    print(f"\n{total['equal']} of {n} files equal ({100 * total['equal'] / n:.1f}%), {total['crash']} crash, "
-          f"{total['differs']} differ where both read the file.")
+    print(
+        f"\n{total['equal']} of {n} files equal ({100 * total['equal'] / n:.1f}%), {total['crash']} crash, "
+        f"{total['differs']} differ where both read the file."
+    )
     sys.exit(0)
 
 

@@ -16,7 +16,7 @@ Phases and the actions that leave them::
     double  --drop-----> over              (the doubler wins the cube before doubling)
     move    --step / auto_step / undo / undo_all--> move
     move    --confirm / play / pass_turn--> roll (the other player) or over (all borne off)
-    roll, move --resign--> resign          (a backgammon resignation is accepted at once)
+    roll, move --resign--> resign          (by either player; a backgammon resignation is accepted at once)
     resign  --accept---> over
     resign  --decline--> roll or move      (only a higher offer may follow this turn)
 
@@ -79,8 +79,8 @@ class Game:
       (by player 0 in the opening phase; by the winner once over);
       :attr:`current_position` adds the steps made so far.
     * ``turn``: the player on roll (``None`` before the opening roll); during a
-      double or resignation offer it stays the offering player, and
-      :attr:`player_to_act` names who must answer.
+      double offer it stays the doubler, during a resignation offer the player on roll
+      (the offer's ``by`` may be either player), and :attr:`player_to_act` names who must answer.
     * ``turn_in_progress``: the partly played :class:`~core.turn.Turn` in phase ``move``
       (and while a resignation offered mid-turn waits).
     * ``cube`` (1..64, the value before doubling while a double is offered),
@@ -112,7 +112,10 @@ class Game:
     @property
     def player_to_act(self) -> int | None:
         """Who acts now: the player on roll, the one answering an offer, ``None`` (opening, over)."""
-        if self.phase in ("double", "resign"):
+        if self.phase == "resign":
+            assert self.resign_offer is not None
+            return 1 - self.resign_offer.by
+        if self.phase == "double":
             assert self.turn is not None
             return 1 - self.turn
         if self.phase in ("roll", "move"):
@@ -212,15 +215,16 @@ class Game:
     def resign_levels(self, player: int | None = None) -> tuple[int, ...]:
         """The resignation levels that may be offered now (by ``player`` when given), lowest first.
 
-        Only the player on roll may resign, before or while moving; after a
+        Either player may offer to resign while a turn is on (before its roll or during its move),
+        on his turn or on the other's, as GNU Backgammon, FIBS and Backgammon Galaxy allow; after a
         declined offer only a higher one may follow in the same turn.
 
         >>> from core.game import Game
         >>> game = Game.new().opening_with(3, 1)
         >>> game.resign_levels(), game.resign(1).decline().resign_levels(), game.resign_levels(1)
-        ((1, 2, 3), (2, 3), ())
+        ((1, 2, 3), (2, 3), (1, 2, 3))
         """
-        if self.phase not in ("roll", "move") or (player is not None and player != self.turn):
+        if self.phase not in ("roll", "move") or (player is not None and player not in (0, 1)):
             return ()
         return tuple(level for level in RESIGN_KINDS if level > self.declined_level)
 
@@ -594,10 +598,17 @@ class Game:
 
     # -- resignation ------------------------------------------------------------
     def resign(self, level: int = 1, *, by: int | None = None) -> Game:
-        """Offer to resign (player on roll, before or while moving): 1 single, 2 gammon, 3 backgammon.
+        """Offer to resign: 1 single, 2 gammon, 3 backgammon, by ``by`` (the player on roll when ``None``).
 
-        A backgammon resignation gives the most a game can give, so it is
-        accepted at once (the rules text: "sera automatiquement acceptée").
+        Either player may offer while a turn is on, before its roll or during its move: the player on
+        roll, or the other one (after his own play, or while the player on roll moves), as GNU
+        Backgammon's ``resign``, FIBS and Backgammon Galaxy allow; the other player answers. A declined
+        offer gives the turn back where it was. A backgammon resignation gives the most a game can
+        give, so it is accepted at once (the rules text: "sera automatiquement acceptée").
+
+        >>> off_turn = Game.new().opening_with(3, 1).play("8/5 6/5").resign(1, by=0)
+        >>> off_turn.turn, off_turn.player_to_act, off_turn.decline().phase
+        (1, 1, 'roll')
 
         >>> game = Game.new().opening_with(3, 1).resign(2)
         >>> game.phase, game.player_to_act
@@ -612,8 +623,10 @@ class Game:
                 self._refuse("resign", reasons.GAME_OVER)
             self._refuse(f"resign level {level!r}", reasons.INVALID_RESIGN)
         what = f"resign a {RESIGN_KINDS[level]}"
-        self._check(what, ("roll", "move"), by, self.turn)
-        mover = self._mover()
+        self._check(what, ("roll", "move"), None, None)
+        if by is not None and (not _is_int(by) or by not in (0, 1)):
+            self._refuse(f"{what} by {by!r}", reasons.NOT_YOUR_TURN, "no such player")
+        mover = self._mover() if by is None else by
         if level <= self.declined_level:
             self._refuse(what, reasons.RESIGN_NOT_HIGHER)
         game = self._evolve(

@@ -166,10 +166,12 @@ class Match:
             )
         if info.game_state != GameState.PLAYING:
             raise InvalidStateError(f"the game of {info} is already over")
-        setup = Setup(
-            position, info.on_roll, info.dice, info.cube, info.cube_owner, info.double_offered, int(info.resignation)
-        )
-        return cls.new(
+        # A resignation with the player on roll to answer it was offered by the other player (gnubg's
+        # IDs name who must act): the set-up is the game before that offer, made after it.
+        off_turn = bool(info.resignation) and info.turn == info.on_roll
+        resignation = 0 if off_turn else int(info.resignation)
+        setup = Setup(position, info.on_roll, info.dice, info.cube, info.cube_owner, info.double_offered, resignation)
+        match = cls.new(
             info.match_length,
             crawford_rule=crawford_rule,
             jacoby=info.jacoby,
@@ -179,6 +181,7 @@ class Match:
             crawford_game=info.crawford,
             setup=setup,
         )
+        return match.resign(int(info.resignation), by=1 - info.on_roll) if off_turn else match
 
     def _fresh_game(self, crawford: bool, setup: Setup | None = None) -> Game:
         cube_available = self.length != 1 and not crawford

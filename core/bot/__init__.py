@@ -270,7 +270,8 @@ class Bot:
             return Answer("take" if takes else "drop")
         if game.phase == "resign" and game.resign_offer is not None:
             score = ScoreConfig.from_match(match, player)
-            accepts = self.accept_resignation(game.current_position, game.resign_offer.level, score)
+            on_roll = game.resign_offer.by == game.turn  # else offered on our turn, by the other player
+            accepts = self.accept_resignation(game.current_position, game.resign_offer.level, score, on_roll=on_roll)
             return Answer("accept" if accepts else "decline")
         if game.phase == "move":
             if not game.legal_plays():
@@ -447,13 +448,16 @@ class Bot:
         decision = self.cube_decision(position, ScoreConfig(score.cube, _doubler(score).owner))
         return decision.take and -decision.double_take > BEAVER_MARGIN
 
-    def accept_resignation(self, position: Position, points: int, score: ScoreConfig = MONEY) -> bool:
+    def accept_resignation(
+        self, position: Position, points: int, score: ScoreConfig = MONEY, *, on_roll: bool = True
+    ) -> bool:
         """Accept the opponent's offer to resign ``points`` (1 single, 2 gammon, 3 backgammon) x the cube?
 
-        ``position`` is seen by the side offering (on roll); ``score`` by ours (in money play
-        under the Jacoby rule a resignation before the cube is turned scores a single game).
+        ``position`` is seen by the side on roll: the side offering (``on_roll``), or ours when the
+        opponent offers on our turn (``on_roll=False``); ``score`` by ours (in money play under the
+        Jacoby rule a resignation before the cube is turned scores a single game).
         """
-        p = flip(self.evaluate(position))
+        p = flip(self.evaluate(position)) if on_roll else self.evaluate(position)
         if position.is_game_over():
             return True
         return _accept_resignation(p, points, score.cube, score.match_state, jacoby=score.jacoby)

@@ -317,3 +317,134 @@ def _prime_above(made: tuple[int, ...], s0: int) -> int:
 Encoder = Callable[[Sequence[int], Sequence[int]], list[tuple[int, float]]]
 ENCODERS: dict[int, tuple[Encoder, int]] = {1: (encode, NUM_INPUTS), 2: (encode_v2, NUM_INPUTS_V2)}
 """Encoder version -> (encoding function, number of inputs)."""
+
+
+# -- inputs by kind of position (issue #56) ----------------------------------------------------
+# The crashed and race nets read encoder 2's inputs and a few of their own, appended after them, the
+# side on roll's then the other's (so a net of encoder 2 extended with zero rows for them is the same
+# net: each kind's net can start from the contact net and learn only what its kind adds).
+#
+# Crashed positions (back games, crunched boards: :func:`core.bot.kinds.kind_of`). The published
+# descriptions these follow: H. Berliner, "Backgammon computer program beats world champion",
+# Artificial Intelligence 14 (1980), whose BKG program rated positions by features such as the
+# difficulty of entering from the bar and the freedom of movement left before a board must break;
+# and the list of inputs of GNU Backgammon's crashed net in its documentation (entering ("enter"),
+# timing and free pips, back-game anchors ("backg"), the board's spares). Written here from those
+# descriptions, in our own terms, per side:
+#
+# * ``dance``: the chance of failing to enter a checker from the bar against the other's home board,
+#   ``(points it holds there / 6) ** 2``;
+# * ``deep``: checkers on the side's own 1, 2 and 3 points / 15 (how far its board has crunched);
+# * ``spares``: checkers beyond two on its 4, 5 and 6 points / 10 (moves it can make without
+#   breaking its best home points);
+# * ``deep_anchors``: points held on the other's 1, 2 and 3 points / 3 (a back game's anchors);
+# * ``outfield``: checkers on its 7 to 18 points / 15;
+# * ``free_pips``: the pips of those outfield checkers to their home board / 100 (what it can play
+#   while its back checkers wait: the back game's timing, without them).
+#
+# Races (no contact left). Published race counts: Tom Keith's count (pips, plus 2 for each checker
+# beyond one on the 1 point, 1 for each beyond one on the 2 point, 1 for each beyond three on the 3
+# point, 1 for each empty 4, 5 or 6 point; "Keith count", bkgm.com, 2004), Edward O. Thorp's count
+# (pips, plus 2 per checker left, plus the checkers on the 1 point, less the home points occupied;
+# Thorp, "Backgammon: The Optimal Strategy for the Pure Running Game", 1975), and the crossovers
+# of the bear-in (each checker crosses a quadrant boundary for each 6-point quadrant between it and
+# home, Robertie's "crossovers"); per side:
+#
+# * ``keith`` / 167; ``thorp`` / 200; ``crossovers`` / 30; ``outside``: checkers not yet home / 15;
+# * ``unsaved``: while the side has borne off nothing, the pips its checkers still need to reach
+#   home / 60 (what a gammon against it turns on); 0 once a checker is off.
+
+CRASHED_NAMES = ("dance", "deep", "spares", "deep_anchors", "outfield", "free_pips")
+RACE_NAMES = ("keith", "thorp", "crossovers", "outside", "unsaved")
+KIND_INPUT = NUM_INPUTS_V2
+"""Index of the first kind input of encoders 3 and 4 (after encoder 2's 223)."""
+NUM_INPUTS_V3 = NUM_INPUTS_V2 + 2 * len(CRASHED_NAMES)  # 235
+NUM_INPUTS_V4 = NUM_INPUTS_V2 + 2 * len(RACE_NAMES)  # 233
+
+
+@lru_cache(maxsize=1 << 16)
+def crashed_inputs(side: tuple[int, ...], other_home: int) -> tuple[float, ...]:
+    """The crashed net's own inputs (:data:`CRASHED_NAMES`) of ``side`` (own numbering, 24: the bar),
+    the other side holding ``other_home`` points of its home board.
+
+    >>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+    >>> [round(v, 3) for v in crashed_inputs(start, 1)]
+    [0.028, 0.0, 0.3, 0.333, 0.533, 0.41]
+    """
+    outfield = sum(side[6:18])
+    return (
+        (other_home / 6.0) ** 2,
+        (side[0] + side[1] + side[2]) / 15.0,
+        sum(max(0, n - 2) for n in side[3:6]) / 10.0,
+        sum(1 for n in side[21:24] if n >= 2) / 3.0,
+        outfield / 15.0,
+        sum(side[i] * (i - 5) for i in range(6, 18)) / 100.0,
+    )
+
+
+def keith_count(side: Sequence[int]) -> int:
+    """Tom Keith's race count of ``side`` (own numbering, 24: the bar, 25 pips a checker).
+
+    >>> keith_count((3, 3, 3) + (0,) * 22)  # 18 pips + 4 + 2 + 0 + 3 empty points
+    27
+    """
+    pips = sum((i + 1) * n for i, n in enumerate(side[:24])) + 25 * side[24]
+    return (pips + 2 * max(0, side[0] - 1) + max(0, side[1] - 1) + max(0, side[2] - 3)
+            + sum(1 for n in side[3:6] if n == 0))
+
+
+def thorp_count(side: Sequence[int]) -> int:
+    """Edward O. Thorp's race count of ``side``: pips + 2 per checker left + the checkers on the
+    1 point - the home points occupied.
+
+    >>> thorp_count((3, 3, 3) + (0,) * 22)  # 18 + 18 + 3 - 3
+    36
+    """
+    pips = sum((i + 1) * n for i, n in enumerate(side[:24])) + 25 * side[24]
+    return pips + 2 * sum(side) + side[0] - sum(1 for n in side[:6] if n)
+
+
+@lru_cache(maxsize=1 << 16)
+def race_inputs(side: tuple[int, ...]) -> tuple[float, ...]:
+    """The race net's own inputs (:data:`RACE_NAMES`) of ``side`` (own numbering, 24: the bar).
+
+    >>> [round(v, 3) for v in race_inputs((3, 3, 3) + (0,) * 9 + (1,) + (0,) * 12)]  # 5 checkers off
+    [0.24, 0.255, 0.067, 0.067, 0.0]
+    >>> race_inputs((12, 0, 0, 0, 0, 0, 3) + (0,) * 18)[4] * 60  # none off: 3 pips to come home
+    3.0
+    """
+    left = sum(side)
+    cross = sum(n * min(i // 6, 4) for i, n in enumerate(side[:24])) + 4 * side[24]
+    outside = left - sum(side[:6])
+    unsaved = sum(side[i] * (i - 5) for i in range(6, 24)) + 19 * side[24] if left == 15 else 0
+    return (keith_count(side) / 167.0, thorp_count(side) / 200.0, cross / 30.0, outside / 15.0, unsaved / 60.0)
+
+
+def _extra(values: tuple[float, ...], base: int, out: list[tuple[int, float]]) -> None:
+    for k, v in enumerate(values):
+        if v:
+            out.append((base + k, v))
+
+
+def encode_v3(side: Sequence[int], other: Sequence[int]) -> list[tuple[int, float]]:
+    """The crashed net's inputs (encoder 3): :func:`encode_v2`, then both sides' :func:`crashed_inputs`."""
+    side, other = _as_tuple(side), _as_tuple(other)
+    out = encode_v2(side, other)
+    s_home = sum(1 for n in side[:6] if n >= 2)
+    o_home = sum(1 for n in other[:6] if n >= 2)
+    _extra(crashed_inputs(side, o_home), KIND_INPUT, out)
+    _extra(crashed_inputs(other, s_home), KIND_INPUT + len(CRASHED_NAMES), out)
+    return out
+
+
+def encode_v4(side: Sequence[int], other: Sequence[int]) -> list[tuple[int, float]]:
+    """The race net's inputs (encoder 4): :func:`encode_v2`, then both sides' :func:`race_inputs`."""
+    side, other = _as_tuple(side), _as_tuple(other)
+    out = encode_v2(side, other)
+    _extra(race_inputs(side), KIND_INPUT, out)
+    _extra(race_inputs(other), KIND_INPUT + len(RACE_NAMES), out)
+    return out
+
+
+ENCODERS[3] = (encode_v3, NUM_INPUTS_V3)
+ENCODERS[4] = (encode_v4, NUM_INPUTS_V4)

@@ -1,4 +1,8 @@
-"""Position evaluation: the net for contact and races, the bear-off database when both sides bear off.
+"""Position evaluation: a net for each kind of position, the bear-off database when both sides bear off.
+
+The net that rates a position is its kind's (:func:`core.bot.kinds.kind_of`: contact, crashed or
+race), each loaded on the first position of its kind; a kind whose weights are not shipped is rated
+by the contact net. An evaluator built on one net (``Evaluator(net=...)``) rates every kind with it.
 
 >>> from core.position import Position
 >>> ev = Evaluator.shared()
@@ -18,6 +22,7 @@ from ..position import Position
 from .bearoff import BearoffDB
 from .bearoff_cube import ExactBearoff, short_bearoff
 from .cube import CubeDecision, MatchState
+from .kinds import KIND_WEIGHTS, KINDS, check_encoder, kind_of
 from .net import Net, Probs, consistent, equity, flip
 from .pubeval import packed_scorer
 
@@ -76,11 +81,42 @@ class Evaluator:
 
     _shared: Evaluator | None = None
 
-    def __init__(self, net: Net | None = None, bearoff: BearoffDB | None = None, use_bearoff: bool = True) -> None:
-        self._net = net
+    def __init__(
+        self,
+        net: Net | None = None,
+        bearoff: BearoffDB | None = None,
+        use_bearoff: bool = True,
+        nets: dict[str, Net] | None = None,
+    ) -> None:
+        """``net``: one net for every kind of position; ``nets``: a net per kind (a kind left out
+        is rated by ``nets["contact"]``, or the shipped contact net); neither: the shipped nets."""
+        if net is not None and nets is not None:
+            raise ValueError("give an evaluator one net (net=) or a net per kind (nets=), not both")
+        for kind, n in (nets or {}).items():
+            check_encoder(kind, n.encoder_version)
+        self._net = net if net is not None else (nets or {}).get("contact")
+        self._nets: dict[str, Net] = dict(nets or {})
+        self._shipped = net is None and nets is None
         self._bearoff = bearoff
         self._exact: ExactBearoff | None = None
         self.use_bearoff = use_bearoff
+
+    @classmethod
+    def from_weights(cls, spec: str) -> Evaluator:
+        """An evaluator on weights files: ``FILE`` (one net for every kind) or
+        ``KIND=FILE[,KIND=FILE...]`` (a net per kind, the others the shipped contact net's), as the
+        benches' ``--weights`` take them."""
+        if "=" not in spec:
+            with open(spec, "rb") as f:
+                return cls(net=Net.from_json_bytes(f.read()))
+        nets: dict[str, Net] = {}
+        for part in spec.split(","):
+            kind, sep, path = part.partition("=")
+            if not sep or kind not in KINDS or not path:
+                raise ValueError(f"weights {part!r}: expected FILE or KIND=FILE with KIND one of {', '.join(KINDS)}")
+            with open(path, "rb") as f:
+                nets[kind] = Net.from_json_bytes(f.read())
+        return cls(nets=nets)
 
     @classmethod
     def shared(cls) -> Evaluator:
@@ -91,9 +127,26 @@ class Evaluator:
 
     @property
     def net(self) -> Net:
+        """The contact net (and every kind's, for an evaluator built on one net)."""
         if self._net is None:
             self._net = Net.load()
         return self._net
+
+    def loaded_kinds(self) -> set[str]:
+        """The kinds whose net this evaluator has loaded so far (a kind falling back on the contact
+        net counts once met)."""
+        return set(self._nets) | ({"contact"} if self._net is not None else set())
+
+    def net_for(self, kind: str) -> Net:
+        """The net that rates positions of ``kind`` (loaded on first use)."""
+        found = self._nets.get(kind)
+        if found is None:
+            found = self.net
+            if self._shipped and kind != "contact" and Net.shipped(KIND_WEIGHTS[kind]):
+                found = Net.load(KIND_WEIGHTS[kind])
+                check_encoder(kind, found.encoder_version)
+            self._nets[kind] = found
+        return found
 
     @property
     def bearoff(self) -> BearoffDB:
@@ -131,10 +184,14 @@ class Evaluator:
                 out[k] = final
             else:
                 net_idx.append(k)
-        if net_idx:
-            enc = self.net.encode
-            encs = [enc(positions[k].player, positions[k].opponent) for k in net_idx]
-            for k, probs in zip(net_idx, self.net.evaluate_many(encs)):
+        groups: dict[str, list[int]] = {}
+        for k in net_idx:
+            groups.setdefault(kind_of(positions[k].player, positions[k].opponent), []).append(k)
+        for kind, idx in groups.items():
+            net = self.net_for(kind)
+            enc = net.encode
+            encs = [enc(positions[k].player, positions[k].opponent) for k in idx]
+            for k, probs in zip(idx, net.evaluate_many(encs)):
                 pos = positions[k]
                 probs = _gammon_rules(pos, probs)
                 if self.use_bearoff and _both_bearing_off(pos):

@@ -125,6 +125,11 @@ class Net:
             raw = gzip.decompress(raw)
         return cls(json.loads(raw))
 
+    @staticmethod
+    def shipped(name: str) -> bool:
+        """Whether ``core/bot/weights/<name>`` is shipped."""
+        return resources.files(__package__).joinpath("weights").joinpath(name).is_file()
+
     @classmethod
     def load(cls, name: str = DEFAULT_WEIGHTS) -> Net:
         """Load shipped weights from ``core/bot/weights/<name>``."""

@@ -50,6 +50,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..limits import MAX_MATCH_LENGTH
+from .connect import split_live
 from .derive import COMMIT_BYTES, CONTRIBUTION_BYTES, DOMAIN, SECRET_BYTES
 from .errors import (
     CHECKSUM,
@@ -509,7 +510,7 @@ def _raw(text: str) -> tuple[bytes, bool]:
     fragment = text[text.index("#") :] if "#" in text else "#" + text
     if not fragment.startswith(PREFIX):
         raise LinkError("not a match link: no '#link=' in it", FORMAT)
-    code = fragment[len(PREFIX) :].strip()
+    code = split_live(fragment)[0][len(PREFIX) :].strip()  # a connection field after it is no part of the link
     if len(code) > _MAX_TEXT:
         raise LinkError(f"a link of {len(code)} characters: more than a match link may hold", TOO_LARGE)
     given = code

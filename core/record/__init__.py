@@ -118,8 +118,8 @@ MAT_NOTES = {
     "as GNU Backgammon makes it",
     NOTE_GIVEN_UP_UNPLAYED: "a game was given up before its first roll, where no game can be resigned: "
     "read as not yet played, as GNU Backgammon reads it",
-    NOTE_MATCH_RESIGNED: "a player gave up before the first roll or on the other player's turn, where no game "
-    "can be resigned, and the points written win the match: read as the match given up",
+    NOTE_MATCH_RESIGNED: "a player gave up before the first roll, where no game can be resigned yet, "
+    "and the points written win the match: read as the match given up",
 }
 """What each note of :attr:`MatRecord.notes` means (English; the page translates the code)."""
 
@@ -311,26 +311,40 @@ class MatRecord:
 _SITES = {
     "backgammongalaxy": "Backgammon Galaxy",
     "backgammon galaxy": "Backgammon Galaxy",
+    "backgammon studio": "Backgammon Studio",
     "xg mobile": "XG Mobile",
     "extreme gammon": "eXtreme Gammon",
+    "extremegammon": "eXtreme Gammon",
     "gnu backgammon": "GNU Backgammon",
     "gnubg": "GNU Backgammon",
 }
 
 
+_XG_HEADER = re.compile(r'^; \[Match ID "-?\d+"\]\r?\n(?:; \[[^\n]*\]\r?\n)*?; \[Player 1 Elo "', re.MULTILINE)
+"""eXtreme Gammon's header: a ``Match ID`` tag, then, a few tags later, ``Player 1 Elo``."""
+
+
 def _program(tags: Tags, text: str) -> str | None:
-    """The program that wrote a ``.mat`` file: its ``Site`` tag (XG, Backgammon Galaxy, Backgammon
-    Studio, ours), else GNU Backgammon when the file has gnubg's shape (an ``EventDate`` tag and
-    no ``Site``, each play followed by a space), else ``None``.
+    """The program that wrote a ``.mat`` file: its ``Site`` tag when that names a program (XG Mobile,
+    Backgammon Galaxy, Backgammon Studio, ours); else eXtreme Gammon when the file has XG's header
+    (XG desktop writes the place where the match was played as its ``Site``, often nothing); else
+    GNU Backgammon when the file has gnubg's shape (an ``EventDate`` tag and no ``Site``, each play
+    followed by a space); else the ``Site`` as written, or ``None``.
 
     >>> _program(Tags([None, None], site="BackgammonGalaxy"), "")
     'Backgammon Galaxy'
+    >>> _program(Tags([None, None], site="Angers"), '; [Match ID "-8"]\\n; [Player 1 Elo "1600.00/0"]\\n')
+    'eXtreme Gammon'
     """
-    if tags.site:
-        return _SITES.get(tags.site.lower(), tags.site)
-    if text.lstrip().startswith("; [EventDate") and re.search(r"\n +1\) [1-6][1-6]: \S.* \n", text):
+    known = _SITES.get(tags.site.lower()) if tags.site else None
+    if known:
+        return known
+    head = text[:2000]
+    if _XG_HEADER.search(head):
+        return "eXtreme Gammon"
+    if not tags.site and head.lstrip().startswith("; [EventDate") and re.search(r"\n +1\) [1-6][1-6]: \S.* \n", text):
         return "GNU Backgammon"
-    return None
+    return tags.site
 
 
 def read_match_file(text: str) -> MatRecord:
@@ -397,7 +411,7 @@ def _read_mat(text: str) -> MatRecord:
         raise InvalidRecordError(
             f"{len(text):,} characters: too long for a match file (at most {MAX_MAT_CHARS:,})", reasons.MAT_TOO_LONG
         )
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()  # XG writes a UTF-8 byte order mark first
     length: int | None = None
     tags = Tags([None, None])
     names: tuple[str, str] | None = None
@@ -478,7 +492,7 @@ def _read_mat(text: str) -> MatRecord:
         )
     assert names is not None
     match, notes = replay_games(length, _names(names, tags), games, tags)
-    return MatRecord(match, notes, "mat", _program(tags, text))
+    return MatRecord(match, notes, "mat", _program(tags, text.removeprefix("\ufeff")))
 
 
 def parse_mat(text: str) -> Match:

@@ -113,11 +113,22 @@ class GameText:
 
 
 _KEYWORDS = ("doubles", "takes", "drops", "passes", "wins", "losses", "beavers", "accepts", "rejects")
-_NO_MOVE = ("cannot move", "can't move", "no move", "(no move)", "????")
+_NO_MOVE = ("cannot move", "can't move", "no move", "(no move)")
 """What some programs write for a roll followed by no play: one that cannot be played (Backgammon
-Studio: ``66: Cannot Move``), or, Backgammon Studio's ``32: ????``, a roll the player never played
-(he resigned or ran out of time): read as no play written, which only a roll that cannot be
-played or the last roll of a game may have."""
+Studio, eXtreme Gammon: ``66: Cannot Move``), or question marks (Backgammon Studio's and XG's
+``32: ????``, XG's ``.mat`` export ``32: ???``), a roll the player never played (the game ended, he
+resigned or ran out of time): read as no play written, which only a roll that cannot be played or
+the last roll of a game may have (:func:`is_no_move`)."""
+
+
+def is_no_move(text: str) -> bool:
+    """``text`` (after a roll) says that no play was made: ``Cannot Move``, ``????``, ``???``...
+
+    >>> is_no_move("Cannot Move"), is_no_move("???"), is_no_move("?? 8/5")
+    (True, True, False)
+    """
+    low = text.lower()
+    return low in _NO_MOVE or len(low) > 0 and low.strip("?") == ""
 
 
 def _ends_play(word: str) -> bool:
@@ -140,7 +151,7 @@ def tokens(line: str, start: int) -> list[tuple[str, str, int]]:
             while j < len(words) and not _ends_play(words[j][0]):
                 moves.append(words[j][0])
                 j += 1
-            if " ".join(moves).lower() in _NO_MOVE:
+            if is_no_move(" ".join(moves)):
                 moves = []
             out.append(("move", w + " " + " ".join(moves), col))
             i = j

@@ -32,8 +32,8 @@ NOTE_FORCED_PLAY = "forced-play-unwritten"
 NOTE_GIVEN_UP_UNPLAYED = "given-up-unplayed"
 """Note: a game given up before its first roll, where no game can be resigned: read as not yet played."""
 NOTE_MATCH_RESIGNED = "match-resigned"
-"""Note: a player gave up where no game can be resigned (before the first roll, on the other's turn) and the
-points written win the match: read as the match given up."""
+"""Note: a player gave up where no game can be resigned (before the first roll) and the points written win
+the match: read as the match given up."""
 
 
 class _CrawfordDouble(Exception):
@@ -256,21 +256,18 @@ def _finish(match: Match, ev: Event, where: _Where, notes: list[str]) -> Match:
         if game.result.points != ev.value and not _ends_match(match, ev):
             notes.append(NOTE_RESULT_FROM_BOARD)
         return match
-    # no natural end: the loser resigned
+    # no natural end: the loser resigned, on his turn or on the winner's (before the winner's roll or
+    # during his move: the core allows both, as gnubg's import, FIBS and Backgammon Galaxy do)
     loser = 1 - winner
     cube = game.cube
-    if game.phase == "opening" or game.turn != loser:
-        # given up before the first roll, or on the winner's turn: a resignation of the game the rules
-        # do not allow, the match given up when the points win it
+    if game.phase == "opening":
+        # given up before the first roll: no game can be resigned yet; the match given up when the
+        # points win it, else the game stays unplayed (gnubg reads it so too)
         if _ends_match(match, ev) and not match.is_over:
             notes.append(NOTE_MATCH_RESIGNED)
             return match.resign_match(loser)
-        if game.phase == "opening":  # nothing was played: the game stays unplayed (gnubg reads it so too)
-            notes.append(NOTE_GIVEN_UP_UNPLAYED)
-            return match
-        if game.phase == "move":
-            raise where.error(reasons.MAT_ILLEGAL, f"player {loser} resigns during player {game.turn}'s move")
-        raise where.error(reasons.MAT_ILLEGAL, f"player {loser} cannot resign on player {game.turn}'s turn")
+        notes.append(NOTE_GIVEN_UP_UNPLAYED)
+        return match
     level = -(-ev.value // cube)  # the smallest resignation that gives the points written
     if ev.value % cube or not 1 <= level <= 3:
         if ev.value < 1:
@@ -278,10 +275,11 @@ def _finish(match: Match, ev: Event, where: _Where, notes: list[str]) -> Match:
         if not _ends_match(match, ev):
             notes.append(NOTE_RESIGN_GUESSED)
         level = min(level, 3)
-    match = match.resign(level)
+    match = match.resign(level, by=loser)
     if match.game.phase == "resign":
         match = match.accept()
     return match
+
 
 def literal_play(position: Position, dice: tuple[int, int], text: str) -> Play | None:
     """The legal play that ``text`` makes when its hops are made as written, else ``None``.

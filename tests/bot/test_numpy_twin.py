@@ -1,4 +1,8 @@
-"""The benchmarks measure the browser bot through its numpy twin: check that both play alike."""
+"""The benchmarks measure the browser bot through its numpy twin: check that both play alike.
+
+The twin rates every position with the contact net (``shipped_twin``); the browser rates back games
+and crunched boards with the crashed net where one is shipped (core/bot/kinds.py), so the twin is
+compared here with the browser's bot on the contact net alone."""
 
 from __future__ import annotations
 
@@ -11,6 +15,13 @@ from tests.bot.twin_check import assert_same_plays
 np = pytest.importorskip("numpy")
 
 
+def _one_net_bot(level: str) -> Bot:
+    from core.bot.evaluator import Evaluator
+    from core.bot.net import Net
+
+    return Bot(level=level, evaluator=Evaluator(net=Net.load()))
+
+
 def _twin():  # type: ignore[no-untyped-def]
     from bot_training.npbot import shipped_twin
 
@@ -19,16 +30,17 @@ def _twin():  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(("level", "count"), [("advanced", 30), ("strongest", 6)])
 def test_numpy_twin_picks_the_same_plays(level: str, count: int, positions: list[Position]) -> None:
-    assert_same_plays(_twin().scorer(level), Bot(level=level), positions[::2], 17, count)
+    assert_same_plays(_twin().scorer(level), _one_net_bot(level), positions[::2], 17, count)
 
 
 def test_numpy_twin_looks_two_rolls_ahead_as_the_browser_does(positions: list[Position]) -> None:
     from bot_training import engine
     from core.bot.evaluator import Evaluator, drive
+    from core.bot.net import Net
     from core.moves import legal_plays
 
     twin = _twin()
-    ev = Evaluator.shared()
+    ev = Evaluator(net=Net.load())
     checked = 0
     for pos in positions[5:200:40]:
         plays = legal_plays(pos, (5, 3))

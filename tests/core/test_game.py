@@ -110,7 +110,7 @@ def test_not_your_turn() -> None:
     refused(reasons.NOT_YOUR_TURN, DOUBLED.take, by=1)
     refused(reasons.NOT_YOUR_TURN, DOUBLED.drop, by=1)
     refused(reasons.NOT_YOUR_TURN, RESIGNING.accept, by=0)
-    refused(reasons.NOT_YOUR_TURN, MOVING.resign, 1, by=1)
+    refused(reasons.NOT_YOUR_TURN, MOVING.resign, 1, by=2)  # no such player (either player may resign)
     assert ROLLING.roll_with((3, 3), by=1).dice == (3, 3)
     assert DOUBLED.take(by=0).cube == 2
 
@@ -271,6 +271,39 @@ def test_resign_decline_then_only_higher_this_turn() -> None:
     game = game.roll_with((1, 2)).play("24/21").resign(1).decline()
     assert game.phase == "roll"
     assert game.resign(2).phase == "resign"
+
+
+def test_a_resignation_offered_on_the_other_players_turn() -> None:
+    # GNU Backgammon, FIBS and Backgammon Galaxy let a player offer to resign on the other's turn: after
+    # his own play (before the other rolls), or while the other moves; the player on roll answers
+    after_play = ROLLING.resign(2, by=0)  # player 0 played 31; player 1, on roll, answers
+    assert (after_play.phase, after_play.turn, after_play.player_to_act) == ("resign", 1, 1)
+    assert after_play.resign_offer == ResignOffer(2, 0) and after_play.actions[-1] == Action("resign", 0, level=2)
+    refused(reasons.NOT_YOUR_TURN, after_play.accept, by=0)  # the offerer does not answer his own offer
+    assert after_play.accept(by=1).result == GameResult(1, 2, "gammon", "resign")
+    declined = after_play.decline(by=1)
+    assert (declined.phase, declined.turn, declined.player_to_act, declined.declined_level) == ("roll", 1, 1, 2)
+    refused(reasons.RESIGN_NOT_HIGHER, declined.resign, 1, by=0)  # only higher this turn, whoever offers
+    assert declined.roll_with((6, 5)).play("24/13").declined_level == 0  # the next turn resets the offers
+    # while the other moves: the half-made move survives a declined offer
+    moving = ROLLING.roll_with((6, 5)).step(24, 18)
+    assert moving.resign_levels(0) == (1, 2, 3)
+    offer = moving.resign(1, by=0)
+    assert (offer.phase, offer.player_to_act) == ("resign", 1)
+    back = offer.decline()
+    assert back.phase == "move" and back.turn_in_progress == moving.turn_in_progress
+    assert back.step(18, 13).confirm().turn == 0
+    # a backgammon resignation is accepted at once, by the player on roll
+    assert ROLLING.resign(3, by=0).result == GameResult(1, 3, "backgammon", "resign")
+    # replayed from the log (imports, saves, links)
+    replayed = Game.new()
+    for action in after_play.accept().actions:
+        replayed = replayed.apply(action)
+    assert replayed == after_play.accept()
+    # no offer where no turn is on: before the opening roll, during an offer, once over
+    refused(reasons.NOT_NOW, START.resign, 1, by=1)
+    refused(reasons.OFFER_PENDING, DOUBLED.resign, 1, by=0)
+    refused(reasons.GAME_OVER, OVER.resign, 1, by=1)
 
 
 def test_backgammon_resignation_is_accepted_at_once() -> None:
@@ -455,7 +488,7 @@ def test_resign_levels_follow_the_declined_offer() -> None:
     assert game.resign_levels() == ()  # before the opening roll
     game = game.opening_with(3, 1)
     assert game.resign_levels() == (1, 2, 3)
-    assert game.resign_levels(0) == (1, 2, 3) and game.resign_levels(1) == ()
+    assert game.resign_levels(0) == (1, 2, 3) == game.resign_levels(1)  # either player may offer
     offered = game.resign(1)
     assert offered.resign_levels() == ()  # an offer waits for its answer
     declined = offered.decline()

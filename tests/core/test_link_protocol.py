@@ -171,3 +171,46 @@ def test_times_are_carried_and_read_back() -> None:
     thinking = sim.state.thinking_times()
     assert [who for who, _ in thinking] == [e.sender for e in times[1:]]
     assert sum(ms for _, ms in thinking) == times[-1].time_ms - times[0].time_ms and all(ms > 0 for _, ms in thinking)
+
+
+def _hand_over(sim: Sim, seat: int, actions: tuple[LinkAction, ...]) -> None:
+    """``seat`` hands over ``actions`` and the other device reads the link, as Sim.step does."""
+    device = sim.devices[seat]
+    sim.clock += 5000
+    sim.state, device.secret = hand_over(
+        sim.state, seat, actions, time_ms=sim.clock, secret=device.secret,
+        next_secret=device.draw(), contribution=device.draw(),
+    )  # fmt: skip
+    sim.states.append(sim.state)
+    device.state = sim.state
+    sim.offer(seat)  # the other device accepts it onto its own state (asserted equal)
+
+
+@pytest.mark.parametrize("accepts", [True, False])
+def test_a_resignation_after_ones_own_play_goes_by_link(accepts: bool) -> None:
+    # A player may offer to resign on the other's turn (#55): by link, only at the end of his own
+    # hand-over, after his play (each device speaks for its own player); the other answers in his.
+    sim = Sim.new(3, 4, names=("Ann", "Bob"))
+    while True:
+        state = sim.step()
+        game = state.match.game
+        seat = game.player_to_act
+        if game.phase == "move" and seat is not None and state.waiting_for == seat and len(state.match.games) == 1:
+            mine = own_match(state, seat, sim.devices[seat].secret)
+            if mine.game.legal_plays() and not mine.play(mine.game.legal_plays()[0], by=seat).game.is_over:
+                break
+    played = mine.play(mine.game.legal_plays()[0], by=seat)
+    assert played.game.turn == 1 - seat and played.game.phase == "roll"
+    _hand_over(sim, seat, actions_between(mine, played.resign(2, by=seat)))
+    game = sim.state.match.game
+    assert (game.phase, game.turn, game.player_to_act) == ("resign", 1 - seat, 1 - seat)
+    assert sim.state.waiting_for == 1 - seat
+    answer = LinkAction("accept" if accepts else "decline")
+    _hand_over(sim, 1 - seat, (answer,))
+    game = sim.state.match.game
+    if accepts:
+        assert game.result is not None and (game.result.winner, game.result.kind) == (1 - seat, "gammon")
+    else:
+        assert (game.phase, game.turn, game.declined_level) == ("roll", 1 - seat, 2)
+        sim.play_out()
+    full_check(sim)

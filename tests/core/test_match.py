@@ -220,7 +220,7 @@ def test_match_resign_levels() -> None:
     match = Match.new(3).opening_with(3, 1)
     assert match.resign_levels() == (1, 2, 3)
     assert match.resign(1).decline().resign_levels(0) == (2, 3)
-    assert match.resign(1).decline().resign_levels(1) == ()
+    assert match.resign(1).decline().resign_levels(1) == (2, 3)  # either player, only higher this turn
     assert match.resign(2).decline().resign_levels(0) == (3,)  # the resign dialog's choices after a decline
     assert match.play("8/5 6/5").double().resign_levels() == ()  # no resigning while a double waits
     over = match.resign(3)
@@ -238,3 +238,21 @@ def test_match_length_limit_is_the_core_s() -> None:
         Match.new(MAX_MATCH_LENGTH + 1)
     with pytest.raises(InvalidIdError):
         ids.MatchInfo(match_length=MAX_MATCH_LENGTH + 1)
+
+
+def test_a_resignation_offered_on_the_other_players_turn_round_trips_through_gnubg_ids() -> None:
+    # gnubg's Match ID names who must act: with a resignation on offer and the player on roll to
+    # answer it, the other player offered it (on the roller's turn)
+    for match in (
+        Match.new(3).opening_with(3, 1).play("8/5 6/5").resign(2, by=0),  # after his play
+        Match.new(3).opening_with(3, 1).play("8/5 6/5").roll_with((6, 5)).resign(1, by=0),  # during the other's move
+    ):
+        info = match.match_info()
+        offer = match.game.resign_offer
+        assert offer is not None and (info.turn, info.on_roll, int(info.resignation)) == (1, 1, offer.level)
+        again = Match.from_info(match.game.position, info)
+        assert again.game.resign_offer == match.game.resign_offer and again.match_info() == info
+    on_turn = Match.new(3).opening_with(3, 1).resign(2)
+    info = on_turn.match_info()
+    assert (info.turn, info.on_roll) == (1, 0)
+    assert Match.from_info(on_turn.game.position, info).game.resign_offer == on_turn.game.resign_offer

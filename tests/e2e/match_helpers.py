@@ -46,8 +46,11 @@ def wait_phase(page: Page, *phases: str) -> str:
     return phase(page)
 
 
-def open_app(page: Page, query: str = "?seed=1&lang=en") -> None:
-    """Open the page (quick: no animations) and wait until it accepts input."""
+def open_app(page: Page, query: str = "?seed=1&lang=en&live=off") -> None:
+    """Open the page (quick: no animations) and wait until it accepts input.
+
+    ``live=off``: a match by link stays links only (no direct connection, #58), so that the tests
+    that carry links by hand see each one; tests/e2e/test_e2e_live.py plays live."""
     page.emulate_media(reduced_motion="reduce")
     page.goto("./" + query)
     wait_ready(page)

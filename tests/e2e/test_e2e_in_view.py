@@ -231,7 +231,7 @@ def link_checks(device: Device, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_board_stays_in_view(device: Device, lang: str) -> None:
     page = device.page
-    open_app(page, "?seed=23&lang=en")
+    open_app(page, "?seed=23&lang=en&live=off")
     start_match(page, 3, ("Ann", "Bob"))
     page.locator("#opt-tutor").select_option("bad")
     if lang == "fr":

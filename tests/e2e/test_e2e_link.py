@@ -176,7 +176,7 @@ def three_points_with_the_cube(a: Page, b: Page) -> None:
 @pytest.mark.browser_context_args(service_workers="allow")  # the offline cache under test
 def test_matches_by_link_between_two_devices(page: Page, new_context: Any, page_errors: Any) -> None:
     a = page
-    open_app(a, "?seed=1&lang=en")
+    open_app(a, "?seed=1&lang=en&live=off")
     start_match(a, 3)  # the normal saved match, never to be touched by link play
     button(a, "Roll").click()
     wait_phase(a, "move")

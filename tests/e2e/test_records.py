@@ -177,7 +177,11 @@ def test_export_parses_back_to_the_same_match(page: Page) -> None:
     again = parse_mat(exported)
     assert again.names == ("Ann", "Bob")
     assert again.length == 3
-    assert again.game.actions == played.game.actions
+    # a .mat writes a play's moves in its own order, not the order the checkers were moved in
+    def moves(match: Any) -> list[tuple[Any, ...]]:
+        return [(a.kind, a.player, a.dice, tuple(sorted(a.steps)), a.level) for a in match.game.actions]
+
+    assert moves(again) == moves(played)
     assert again.game.position == played.game.position
 
     # The gnubg file, imported, made current and exported again, reads back as the same match.

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from app.page.step import Commit
 from core.clock import PRESETS, Clock
 from core.match import Match
 from core.state import read_session
@@ -135,7 +136,7 @@ def test_a_commit_applies_saves_draws_and_keeps_the_board(page_module: types.Mod
     app.dispatch(Select(8))
     assert app.selected == 8
     after = OPENED.play("8/5 6/5")
-    app.commit(after, note="noted", moves=((8, 5),), rolled=False)
+    app.dispatch(Commit(after, note="noted", moves=((8, 5),), rolled=False))
     assert app.match is after and app.selected is None and app.notice == "noted"
     assert saved(app) == after  # saved before it is drawn
     assert kinds(app) == ["redraw", "Save", "redraw", "KeepBoard"]
@@ -146,7 +147,7 @@ def test_a_commit_keeps_the_notice_when_asked_and_may_skip_the_save(page_module:
     app = make_app(page_module, OPENED)
     app.say("kept", "error")
     step = OPENED.step(8, 5)
-    app.commit(step, note=None, save=False)
+    app.dispatch(Commit(step, note=None, save=False))
     assert app.notice == "kept" and app.notice_kind == "error"
     assert saved(app) == OPENED  # a step shown, not saved
     assert kinds(app) == ["redraw", "KeepBoard"]
@@ -202,7 +203,7 @@ def test_a_match_by_link_keeps_what_its_saves_hand_back(page_module: types.Modul
 
     app.open_by_link(LinkSaves(), OPENED)
     app.events.clear()
-    app.commit(OPENED.step(8, 5))
+    app.dispatch(Commit(OPENED.step(8, 5)))
     assert app.match is base
     assert app.events[0][0] == "HandOver" and app.events[1][:2] == ("redraw", base)  # drawn as kept
     assert app.events[1][4] == "refused" and app.notice_kind == "error"  # with what the link had to say
@@ -217,7 +218,7 @@ def test_an_action_after_the_flag_fell_is_lost_on_time(page_module: types.Module
     app.dispatch(Install(OPENED, clock=app.clocks.take_choice(), shown=False))  # the clock starts with the match
     assert isinstance(app.state.clock, Clock)
     page_module.window.performance.ms = 200_000.0  # past the 30 s a move and the 2 min reserve
-    app.commit(OPENED.play("8/5 6/5"))
+    app.dispatch(Commit(OPENED.play("8/5 6/5")))
     assert app.match.is_over and saved(app).is_over
     page_module.window.performance.ms = 0.0
 

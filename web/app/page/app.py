@@ -53,7 +53,6 @@ from app.page.step import (
     AskTutor,
     Choose,
     CloseOver,
-    Commit,
     Do,
     Draw,
     DrawClocks,
@@ -440,20 +439,6 @@ class App:
 
     def next_game(self) -> None:
         self.dispatch(NextGame(self.draws()))
-
-    def commit(
-        self,
-        match: Match,
-        *,
-        note: str | None = "",
-        kind: str = "info",
-        moves: Moved = (),
-        rolled: bool = False,
-        save: bool = True,
-        shown: bool = True,
-    ) -> None:
-        """A match a feature computed from the page's own, applied (:class:`~app.page.step.Commit`)."""
-        self.dispatch(Commit(match, note=note, kind=kind, moves=moves, rolled=rolled, save=save, shown=shown))
 
     def open_by_link(self, play: LinkMode, match: Match, *, note: str = "") -> None:
         """A match by link opens: ``play`` saves it meanwhile (the normal save stays as it is), the

@@ -362,7 +362,7 @@ EN: dict[str, str] = {
         "played, as GNU Backgammon reads it."
     ),
     "records.note.match-resigned": (
-        "A player gave up before the first roll or on the other player's turn, where no game can be resigned, "
+        "A player gave up before the first roll, where no game can be resigned yet, "
         "and the points written win the match: it is read as the match given up."
     ),
     "records.note.forced-play-unwritten": (
@@ -499,6 +499,40 @@ EN: dict[str, str] = {
     "link.allowance.72": "72 h per move",
     "link.time_left": "{name} has {left} left to answer ({hours} h per move, until {deadline}).",
     "link.overdue": "{name} is {late} overdue ({hours} h per move): nothing enforces it, the match waits on.",
+    # live play over a direct connection (#58)
+    "live.phrase.good_luck": "Good luck",
+    "live.phrase.well_played": "Well played",
+    "live.phrase.thanks": "Thanks",
+    "live.say.good_luck": "{name}: Good luck!",
+    "live.say.well_played": "{name}: Well played!",
+    "live.say.thanks": "{name}: Thanks!",
+    "live.said": "Sent: {phrase}.",
+    "live.rematch": "Rematch",
+    "live.settings": "Live settings",
+    "live.clock_choice": "Live clock (a time per move, and a reserve)",
+    "live.clock.off": "Off",
+    "live.clock.15": "15 s a move + 1 min",
+    "live.clock.30": "30 s a move + 2 min",
+    "live.clock.60": "1 min a move + 5 min",
+    "live.clock.180": "3 min a move + 10 min",
+    "live.stun": "Play across networks: ask a public STUN server (Google's) for this device's public address."
+    " That server, and your friend, then see it. Off: only devices on the same network can connect live.",
+    "live.off": "Live: not connected (the links carry the match).",
+    "live.preparing": "Live: preparing a direct connection…",
+    "live.waiting": "Live: the link below also opens a direct connection when your friend opens it.",
+    "live.connected": "Live: connected to {name}.",
+    "live.thinking": "Live: connected, {name} is thinking.",
+    "live.away": "Live: connected, {name}'s page is in the background.",
+    "live.elsewhere": "Live: connected in your other tab of this match.",
+    "live.dropped": "Live: {name} is disconnected. Send the link below: the match goes on by links.",
+    "live.dropped_note": "The direct connection dropped: the match goes on by links from here.",
+    "live.handed": "The direct connection continues in your other tab of this match.",
+    "live.orphan": "The tab that prepared the direct connection is closed: the match goes on by links"
+    " (your next link prepares a new connection).",
+    "live.clock_line": "{name} {move} + {reserve}",
+    "live.clock_disagree": "{name}'s device counts {seconds} s otherwise than this one for the last move"
+    " (clocks are each device's own: see the rules of live play).",
+    "live.out_of_time": "Your time ran out: you lose the match.",
 }
 EN.update(EN_COACH)  # the coach's words (#15) live in app.text.en_coach
 EN.update(EN_PRACTICE)  # reviewing and practice (#44) live in app.text.en_practice

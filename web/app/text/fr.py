@@ -358,8 +358,8 @@ FR: dict[str, str] = {
         "elle est lue comme pas encore jouée, comme GNU Backgammon la lit."
     ),
     "records.note.match-resigned": (
-        "Un joueur a abandonné avant le premier lancer ou pendant le tour de l’autre, où aucune partie ne peut "
-        "être abandonnée, et les points écrits gagnent le match : c’est lu comme le match abandonné."
+        "Un joueur a abandonné avant le premier lancer, où aucune partie ne peut encore être abandonnée, "
+        "et les points écrits gagnent le match : c’est lu comme le match abandonné."
     ),
     "records.note.forced-play-unwritten": (
         "Un lancer qui n’a qu’un coup légal n’a pas de coup écrit : ce coup est joué, comme GNU Backgammon le joue."
@@ -498,6 +498,41 @@ FR: dict[str, str] = {
     "link.allowance.72": "72 h par coup",
     "link.time_left": "Il reste {left} à {name} pour répondre ({hours} h par coup, jusqu’au {deadline}).",
     "link.overdue": "{name} a dépassé son temps de {late} ({hours} h par coup) : rien ne l’impose, la partie attend.",
+    # le jeu en direct par une connexion directe (#58)
+    "live.phrase.good_luck": "Bonne chance",
+    "live.phrase.well_played": "Bien joué",
+    "live.phrase.thanks": "Merci",
+    "live.say.good_luck": "{name} : Bonne chance !",
+    "live.say.well_played": "{name} : Bien joué !",
+    "live.say.thanks": "{name} : Merci !",
+    "live.said": "Envoyé : {phrase}.",
+    "live.rematch": "Revanche",
+    "live.settings": "Réglages du direct",
+    "live.clock_choice": "Pendule du direct (un temps par coup, et une réserve)",
+    "live.clock.off": "Aucune",
+    "live.clock.15": "15 s par coup + 1 min",
+    "live.clock.30": "30 s par coup + 2 min",
+    "live.clock.60": "1 min par coup + 5 min",
+    "live.clock.180": "3 min par coup + 10 min",
+    "live.stun": "Jouer d’un réseau à l’autre : demander à un serveur STUN public (celui de Google) l’adresse"
+    " publique de cet appareil. Ce serveur, et votre ami, la voient alors. Décoché : seuls des appareils du"
+    " même réseau se connectent en direct.",
+    "live.off": "Direct : pas connecté (les liens portent la partie).",
+    "live.preparing": "Direct : préparation d’une connexion directe…",
+    "live.waiting": "Direct : le lien ci-dessous ouvre aussi une connexion directe quand votre ami l’ouvre.",
+    "live.connected": "Direct : connecté à {name}.",
+    "live.thinking": "Direct : connecté, {name} réfléchit.",
+    "live.away": "Direct : connecté, la page de {name} est en arrière-plan.",
+    "live.elsewhere": "Direct : connecté dans votre autre onglet de cette partie.",
+    "live.dropped": "Direct : {name} est déconnecté. Envoyez le lien ci-dessous : la partie continue par liens.",
+    "live.dropped_note": "La connexion directe est tombée : la partie continue par liens à partir d’ici.",
+    "live.handed": "La connexion directe continue dans votre autre onglet de cette partie.",
+    "live.orphan": "L’onglet qui avait préparé la connexion directe est fermé : la partie continue par liens"
+    " (votre prochain lien prépare une nouvelle connexion).",
+    "live.clock_line": "{name} {move} + {reserve}",
+    "live.clock_disagree": "L’appareil de {name} compte {seconds} s de différence avec celui-ci pour le dernier"
+    " coup (chaque appareil a sa propre pendule : voir les règles du direct).",
+    "live.out_of_time": "Votre temps est écoulé : vous perdez le match.",
 }
 FR.update(FR_COACH)  # the coach's words (#15) live in app.text.fr_coach
 FR.update(FR_PRACTICE)  # reviewing and practice (#44) live in app.text.fr_practice

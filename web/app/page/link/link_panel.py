@@ -29,6 +29,7 @@ from app.dom import el, ignore_event, js_object
 from app.page.browser import crypto_bytes
 from app.page.host import LinkHost, Saves
 from app.page.link.link_book import STALE, STORAGE, LinkBook, LinkSession, NoSeatError
+from app.page.live import live_link
 from app.page.screen.in_view import bring_into_view, focus_next_step, focus_quietly
 from app.page.step import Commit, Kept, Mode, Say, SetLanguage
 from app.text import t
@@ -173,6 +174,7 @@ class LinkPlay:
     # -- the panel ----------------------------------------------------------------------------------
     def sent(self) -> None:
         """A new link: into the address (a reload resumes it) and the share box, brought into view."""
+        live_link.sent(self)  # live (#58): over the direct channel at once, when one is open
         _set_hash(self.session.link)
         self.draw()
         draw_book(self.app)
@@ -226,6 +228,7 @@ class LinkPlay:
         can_share = bool(getattr(window.navigator, "share", None))
         el("btn-link-share").hidden = not can_share
         el("btn-link-copy").classList.toggle("btn--primary", not can_share)  # one clear action: Share, else Copy
+        live_link.drawn(self)  # live (#58): the live box; the link to send gets its offer or answer
         self.draw_qr()
 
     def draw_promise(self) -> None:
@@ -436,6 +439,7 @@ def activate(app: LinkHost, session: LinkSession, note: str = "") -> None:
 def open_link(app: LinkHost, text: str) -> bool:
     """Open link ``text`` (True when its match is now on the page; a refusal fills the alert box)."""
     book = LinkBook(app.storage)
+    live_link.incoming(text)  # live (#58): the connection data after the link, for the next drawing
     try:
         session = LinkSession.open(book, text, time_ms=now_ms(), draw=crypto_bytes)
     except LinkError as exc:
@@ -506,6 +510,8 @@ def _wire(app: LinkHost) -> None:
     app.on(el("btn-link-verify"), "click", ignore_event(with_link(LinkPlay.verify)))
     app.on(el("link-qr"), "toggle", ignore_event(with_link(LinkPlay.draw_qr)))
     app.on(el("verify-close"), "click", ignore_event(lambda: el("verify-dialog").close()))
+    # live (#58): what the live glue may do with the panel (it does not import this module)
+    live_link.install(app, live_link.LinkPanel(activate, open_link, lambda a, e: _alert(a, e, None), create_match))
 
     def relabel(*_args: Any) -> None:  # the page's language changed (translate_page sets <html lang>)
         play = playing(app)

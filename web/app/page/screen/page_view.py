@@ -127,12 +127,3 @@ def status_line(match: Match, view: BoardView, lang: str, *, thinking: int | Non
         mover = game.turn or 0
         return t(lang, "ui.cannot_move", name=view.names[mover], dice=dice_text(turn.dice))
     return view.message
-
-
-def opening_note(match: Match, lang: str) -> str:
-    """The notice after the opening roll: the tied rolls thrown again, if any."""
-    actions = match.game.actions
-    if actions and actions[-1].kind == "opening" and actions[-1].ties:
-        values = ", ".join(f"{v}-{v}" for v in actions[-1].ties)
-        return t(lang, "ui.opening_tie", values=values)
-    return ""
