@@ -442,7 +442,6 @@ EN: dict[str, str] = {
     "link.invite": "Send this link to invite your friend: the first to open it plays {name}.",
     "link.name": "Your name for your friend (optional)",
     "link.name_set": "Put it in my link",
-    "link.named": "Your link now carries your name: send this one.",
     "link.name_refused": "This name cannot go in the link: {error}",
     "link.joined": "Send this link to your friend now: his reply brings the opening roll.",
     "link.your_turn": "Your turn (the last link was made {time}).",

@@ -438,7 +438,6 @@ FR: dict[str, str] = {
     "link.invite": "Envoyez ce lien pour inviter votre ami : le premier qui l’ouvre joue {name}.",
     "link.name": "Votre nom pour votre ami (facultatif)",
     "link.name_set": "Le mettre dans mon lien",
-    "link.named": "Votre lien porte maintenant votre nom : envoyez celui-ci.",
     "link.name_refused": "Ce nom ne peut pas aller dans le lien : {error}",
     "link.joined": "Envoyez maintenant ce lien à votre ami : sa réponse apporte le lancer d’ouverture.",
     "link.your_turn": "À vous de jouer (dernier lien fait {time}).",

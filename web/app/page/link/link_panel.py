@@ -102,7 +102,9 @@ class LinkPlay:
         except Exception as exc:
             app.dispatch(Say(t(lang, "ui.storage_failed", error=str(exc)), draw=True))
             return
-        app.dispatch(Commit(self.session.base, note=t(lang, "link.named"), save=False, mode=self.mode()))
+        # no notice: its line would push the link to send below a desktop's fold; the status line
+        # ("You play <name>.") says it, and the link, made again, comes back into view
+        app.dispatch(Commit(self.session.base, note=None, save=False, mode=self.mode()))
         self.sent()
 
     # -- saving the page's match meanwhile ----------------------------------------------------------
