@@ -215,6 +215,18 @@ def _race(s: _Side, o: _Side) -> bool:
     return not s.rearmost or not o.rearmost or s.rearmost + o.rearmost < 25
 
 
+def kind_of(side: Sequence[int], other: Sequence[int]) -> str:
+    """The kind of the position ``side`` on roll against ``other`` (own numberings, index 24 the bar):
+    ``race``, ``crashed`` or ``contact``, as :mod:`core.bot.kinds` chooses the net."""
+    s_t, o_t = _as_tuple(side), _as_tuple(other)
+    s, o = _side(s_t), _side(o_t)
+    if _race(s, o):
+        return "race"
+    if s.held >= 2 or o.held >= 2 or s_t[0] + s_t[1] + s_t[2] >= 6 or o_t[0] + o_t[1] + o_t[2] >= 6:
+        return "crashed"
+    return "contact"
+
+
 def is_race(side: Sequence[int], other: Sequence[int]) -> bool:
     """True when no contact is left (each side's checkers have all passed the other's)."""
     return _race(_side(_as_tuple(side)), _side(_as_tuple(other)))

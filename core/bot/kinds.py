@@ -24,9 +24,8 @@ a page that never meets a race never reads the race net.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from .encoding import ENCODERS, _as_tuple, _race, _side
+from .encoding import ENCODERS
+from .encoding import kind_of as kind_of  # chosen here, computed with the encoder's own counts
 
 KINDS = ("contact", "crashed", "race")
 KIND_WEIGHTS = {"contact": "net_v2.json.gz", "crashed": "net_crashed.json.gz", "race": "net_race.json.gz"}
@@ -34,17 +33,6 @@ KIND_WEIGHTS = {"contact": "net_v2.json.gz", "crashed": "net_crashed.json.gz", "
 KIND_ENCODERS = {"contact": (2,), "crashed": (2, 3), "race": (2, 4)}
 """The encoders a kind's net may read (encoder 2: the contact net's inputs, which every kind's
 net may start from; 3 and 4: the crashed and race nets' own, :mod:`core.bot.encoding`)."""
-
-
-def kind_of(side: Sequence[int], other: Sequence[int]) -> str:
-    """The kind of the position ``side`` on roll against ``other`` (own numberings, index 24 the bar)."""
-    s_t, o_t = _as_tuple(side), _as_tuple(other)
-    s, o = _side(s_t), _side(o_t)
-    if _race(s, o):
-        return "race"
-    if s.held >= 2 or o.held >= 2 or s_t[0] + s_t[1] + s_t[2] >= 6 or o_t[0] + o_t[1] + o_t[2] >= 6:
-        return "crashed"
-    return "contact"
 
 
 def check_encoder(kind: str, version: int) -> None:
